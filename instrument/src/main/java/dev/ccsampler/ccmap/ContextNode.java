@@ -1,0 +1,129 @@
+package dev.ccsampler.ccmap;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A node of a snapshot's calling context tree: one method reached through one call site of its
+ * parent's method, along one path from the thread's root. Children are distinct by
+ * (call site, method), so two calls of the same callee from two lines of a caller are two nodes.
+ *
+ * <p>A snapshot node is immutable once its snapshot is published. The thread root is a synthetic
+ * node with {@link #method()} {@code -1}.
+ *
+ * @since 0.1
+ */
+public final class ContextNode {
+
+    private final int id;
+    private final int method;
+    private final int callSite;
+    private final long[] self;
+    private final long[] total;
+    private final ContextNode parent;
+    private List<ContextNode> children = Collections.emptyList();
+
+    /**
+     * Creates a node; used by snapshot builders and the JSON reader.
+     *
+     * @param id id unique within its thread's tree (the root is 0)
+     * @param method method id, {@code -1} for the thread root
+     * @param callSite id of the parent's call site that led here, {@code -1} when unknown or for roots
+     * @param self samples with this context on top of the stack, per tier of this frame
+     * @param total samples passing through this context, per tier of this frame
+     * @param parent parent node, {@code null} for the thread root
+     * @since 0.1
+     */
+    public ContextNode(int id, int method, int callSite, long[] self, long[] total, ContextNode parent) {
+        if (self.length != Tier.COUNT || total.length != Tier.COUNT) {
+            throw new IllegalArgumentException("tier arrays must have " + Tier.COUNT + " entries");
+        }
+        this.id = id;
+        this.method = method;
+        this.callSite = callSite;
+        this.self = self;
+        this.total = total;
+        this.parent = parent;
+        if (parent != null) {
+            if (parent.children.isEmpty()) {
+                parent.children = new ArrayList<>(2);
+            }
+            parent.children.add(this);
+        }
+    }
+
+    /** @since 0.1 */
+    public int id() {
+        return id;
+    }
+
+    /** Method id, {@code -1} for the thread root. @since 0.1 */
+    public int method() {
+        return method;
+    }
+
+    /** Parent's call site id, {@code -1} when unknown. @since 0.1 */
+    public int callSite() {
+        return callSite;
+    }
+
+    /** Self samples by tier ordinal. Do not modify. @since 0.1 */
+    public long[] selfByTier() {
+        return self;
+    }
+
+    /** Total samples by tier ordinal. Do not modify. @since 0.1 */
+    public long[] totalByTier() {
+        return total;
+    }
+
+    /** Self samples over all tiers. @since 0.1 */
+    public long self() {
+        return sum(self);
+    }
+
+    /** Samples through this context over all tiers. @since 0.1 */
+    public long total() {
+        return sum(total);
+    }
+
+    /** The tier with most samples through this node (ties: the lower tier). @since 0.1 */
+    public Tier dominantTier() {
+        int best = 0;
+        for (int t = 1; t < Tier.COUNT; t++) {
+            if (total[t] > total[best]) {
+                best = t;
+            }
+        }
+        return Tier.of(best);
+    }
+
+    /** @since 0.1 */
+    public ContextNode parent() {
+        return parent;
+    }
+
+    /** Children in insertion order. Do not modify. @since 0.1 */
+    public List<ContextNode> children() {
+        return children;
+    }
+
+    /** Depth below the thread root (the root is 0). @since 0.1 */
+    public int depth() {
+        int d = 0;
+        for (ContextNode n = parent; n != null; n = n.parent) {
+            d++;
+        }
+        return d;
+    }
+
+    /** Sums an array of counts. @since 0.1 */
+    public static long sum(long[] a) {
+        long s = 0;
+        for (long v : a) {
+            s += v;
+        }
+        return s;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.ccsampler.ccmap;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A consistent, immutable copy of the CC-Map: every reporter and exporter works from one of these,
+ * never from the live map. A snapshot is made by the drain thread between two batches, or read back
+ * from the JSON form ({@code dev.ccsampler.report.JsonProfileReader}).
+ *
+ * @param meta how and when the profile was taken
+ * @param methods every method seen, indexed by id
+ * @param methodStats per-method counts, indexed by method id
+ * @param callSites every call site seen, indexed by id
+ * @param threads one tree per (context, thread)
+ * @since 0.1
+ */
+public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodStats> methodStats, List<CallSiteInfo> callSites,
+                List<ThreadProfile> threads) {
+
+    /**
+     * How and when the profile was taken.
+     *
+     * @param periodNanos sampling period
+     * @param startEpochMillis wall-clock start of collection
+     * @param endEpochMillis wall-clock time of the snapshot
+     * @param runtime Truffle runtime name ({@code Engine.getImplementationName()})
+     * @param optimizing whether guest code could be compiled (false on the fallback runtime)
+     * @param stackLimit frames kept per sample
+     * @param warnings profile-quality warnings, each naming the option that would fix it
+     * @since 0.1
+     */
+    public record Meta(long periodNanos, long startEpochMillis, long endEpochMillis, String runtime, boolean optimizing, int stackLimit,
+                    List<String> warnings) {
+    }
+
+    /** Accounting summed over all threads. @since 0.1 */
+    public Accounting accounting() {
+        Accounting a = Accounting.EMPTY;
+        for (ThreadProfile t : threads) {
+            a = a.plus(t.accounting());
+        }
+        return a;
+    }
+
+    /** Samples applied to the trees over all threads. @since 0.1 */
+    public long totalSamples() {
+        long s = 0;
+        for (ThreadProfile t : threads) {
+            s += t.root().total();
+        }
+        return s;
+    }
+
+    /** The method with this id. @since 0.1 */
+    public MethodInfo method(int id) {
+        return methods.get(id);
+    }
+
+    /**
+     * Visits every node of every thread's tree in depth-first pre-order (roots excluded).
+     *
+     * @since 0.1
+     */
+    public void forEachNode(Consumer<ContextNode> visitor) {
+        for (ThreadProfile t : threads) {
+            forEachNode(t.root(), visitor);
+        }
+    }
+
+    /** Visits {@code root}'s descendants depth-first, pre-order, without recursion. @since 0.1 */
+    public static void forEachNode(ContextNode root, Consumer<ContextNode> visitor) {
+        List<ContextNode> stack = new ArrayList<>();
+        for (int i = root.children().size() - 1; i >= 0; i--) {
+            stack.add(root.children().get(i));
+        }
+        while (!stack.isEmpty()) {
+            ContextNode n = stack.remove(stack.size() - 1);
+            visitor.accept(n);
+            for (int i = n.children().size() - 1; i >= 0; i--) {
+                stack.add(n.children().get(i));
+            }
+        }
+    }
+
+    /**
+     * The frames from the thread root's child down to {@code node}, outermost first.
+     *
+     * @since 0.1
+     */
+    public static List<ContextNode> path(ContextNode node) {
+        List<ContextNode> p = new ArrayList<>(node.depth());
+        for (ContextNode n = node; n != null && n.method() >= 0; n = n.parent()) {
+            p.add(n);
+        }
+        java.util.Collections.reverse(p);
+        return p;
+    }
+
+    /**
+     * Merges the trees of all threads (and contexts) into one synthetic thread, for reports with
+     * {@code SummariseThreads}. Node ids of the merged tree are fresh.
+     *
+     * @since 0.1
+     */
+    public ProfileSnapshot mergeThreads() {
+        if (threads.size() <= 1) {
+            return this;
+        }
+        TreeMerger m = new TreeMerger();
+        Accounting acc = Accounting.EMPTY;
+        for (ThreadProfile t : threads) {
+            m.add(t.root());
+            acc = acc.plus(t.accounting());
+        }
+        ThreadProfile merged = new ThreadProfile(-1, -1, "all threads", m.build(), acc);
+        return new ProfileSnapshot(meta, methods, methodStats, callSites, List.of(merged));
+    }
+}
