@@ -14,17 +14,30 @@ package dev.ccsampler.ccmap;
  * @param latencyP50Nanos median submit→capture latency of captured samples
  * @param latencyP99Nanos 99th percentile submit→capture latency
  * @param latencyMaxNanos largest submit→capture latency
+ * @param inFlight requests sent but not yet resolved when a snapshot was taken while sampling; 0 once
+ *            sampling has stopped, when the identity holds exactly
  * @since 0.1
  */
 public record Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
-                long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos) {
+                long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight) {
 
     /** An all-zero record. @since 0.1 */
-    public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    /** Whether {@code requested == taken + late + dropped + failed}. @since 0.1 */
+    /** A record with nothing in flight. @since 0.1 */
+    public Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
+                    long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos) {
+        this(requested, taken, late, dropped, failed, skipped, truncated, latencyP50Nanos, latencyP99Nanos, latencyMaxNanos, 0);
+    }
+
+    /**
+     * Whether {@code requested == taken + late + dropped + failed} (plus {@code inFlight} for a
+     * snapshot taken while sampling).
+     *
+     * @since 0.1
+     */
     public boolean balanced() {
-        return requested == taken + late + dropped + failed;
+        return requested == taken + late + dropped + failed + inFlight;
     }
 
     /** Samples that reached the CC-Map. @since 0.1 */
@@ -41,13 +54,13 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
     public Accounting plus(Accounting o) {
         return new Accounting(requested + o.requested, taken + o.taken, late + o.late, dropped + o.dropped, failed + o.failed,
                         skipped + o.skipped, truncated + o.truncated, Math.max(latencyP50Nanos, o.latencyP50Nanos),
-                        Math.max(latencyP99Nanos, o.latencyP99Nanos), Math.max(latencyMaxNanos, o.latencyMaxNanos));
+                        Math.max(latencyP99Nanos, o.latencyP99Nanos), Math.max(latencyMaxNanos, o.latencyMaxNanos), inFlight + o.inFlight);
     }
 
     /** One line for the end of a report. @since 0.1 */
     public String summaryLine() {
-        return String.format("requested %d = taken %d + late %d + dropped %d + failed %d%s; skipped ticks %d; truncated %d; latency p50 %s p99 %s max %s",
-                        requested, taken, late, dropped, failed, balanced() ? "" : " (UNBALANCED)", skipped, truncated,
+        return String.format("requested %d = taken %d + late %d + dropped %d + failed %d%s%s; skipped ticks %d; truncated %d; latency p50 %s p99 %s max %s",
+                        requested, taken, late, dropped, failed, inFlight == 0 ? "" : " + in flight " + inFlight, balanced() ? "" : " (UNBALANCED)", skipped, truncated,
                         formatNanos(latencyP50Nanos), formatNanos(latencyP99Nanos), formatNanos(latencyMaxNanos));
     }
 

@@ -1,14 +1,64 @@
 package dev.ccsampler.report;
 
+import dev.ccsampler.ccmap.CallSiteInfo;
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
 
-import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
-/** Placeholder until the format is implemented. */
+/**
+ * The calling context tree per thread, children by total time. A context is a function reached
+ * through one call site, so a callee called from two lines of its caller shows twice, each with
+ * {@code @line}. Indentation stops growing at 64 levels; deeper frames show their depth.
+ */
 final class CallTreeReporter implements Reporter {
+
+    private static final int MAX_INDENT = 64;
+
     @Override
-    public void write(ProfileSnapshot snapshot, ReportOptions options, OutputStream out) throws IOException {
-        throw new UnsupportedOperationException("output format not implemented yet: CallTreeReporter");
+    public void write(ProfileSnapshot s, ReportOptions o, OutputStream os) {
+        PrintStream out = new PrintStream(os, false, StandardCharsets.UTF_8);
+        TextReport.header(out, s, "call tree");
+        for (ThreadProfile t : s.threads()) {
+            long all = t.root().total();
+            TextReport.threadHeader(out, t, s.threads().size());
+            out.printf(" %s | %-17s | %-17s |%s%n", TextReport.fit("Name (location) @call line", 80), "Total Time", "Self Time", o.showTiers() ? " Total by tier" : "");
+            List<ContextNode> stack = new ArrayList<>(sorted(t.root().children()));
+            while (!stack.isEmpty()) {
+                ContextNode n = stack.remove(stack.size() - 1);
+                if (n.total() < o.minSamples()) {
+                    continue;
+                }
+                int depth = n.depth() - 1;
+                String indent = depth <= MAX_INDENT ? "  ".repeat(depth) : "  ".repeat(MAX_INDENT) + "[" + depth + "] ";
+                MethodInfo m = s.method(n.method());
+                String site = "";
+                if (n.callSite() >= 0) {
+                    CallSiteInfo cs = s.callSites().get(n.callSite());
+                    if (cs.line() > 0) {
+                        site = " @" + cs.line();
+                    }
+                }
+                out.printf(" %s | %s | %s |%s%n", TextReport.fit(indent + m.label() + site, 80), TextReport.time(n.total(), s, all), TextReport.time(n.self(), s, all),
+                                o.showTiers() ? TextReport.tiers(n.totalByTier(), n.total()) : "");
+                stack.addAll(sorted(n.children()));
+            }
+        }
+        TextReport.footer(out, s);
+        out.flush();
+    }
+
+    /** Children coldest first, so that popping from the end visits the hottest first. */
+    private static List<ContextNode> sorted(List<ContextNode> children) {
+        List<ContextNode> l = new ArrayList<>(children);
+        l.sort(Comparator.comparingLong(ContextNode::total).thenComparing(Comparator.comparingInt(ContextNode::id).reversed()));
+        return l;
     }
 }

@@ -1,0 +1,336 @@
+package dev.ccsampler;
+
+import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.TruffleContext;
+import com.oracle.truffle.api.instrumentation.ContextsListener;
+import com.oracle.truffle.api.instrumentation.EventBinding;
+import com.oracle.truffle.api.instrumentation.ThreadsListener;
+import com.oracle.truffle.api.instrumentation.TruffleInstrument;
+import com.oracle.truffle.api.nodes.LanguageInfo;
+import dev.ccsampler.capture.SampledThread;
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.drain.Drainer;
+import dev.ccsampler.drain.FrameFilter;
+import dev.ccsampler.report.Format;
+import dev.ccsampler.report.ReportOptions;
+import dev.ccsampler.trigger.SamplingClock;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.Instrument;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The ccsampler service of one polyglot engine: start and stop collecting, change the period while
+ * stopped, take consistent snapshots while guests run, clear, read the accounting, and write any
+ * output format from a snapshot.
+ *
+ * <pre>{@code
+ * try (Context ctx = Context.newBuilder("js").build()) {
+ *     CCSampler sampler = CCSampler.find(ctx.getEngine());
+ *     sampler.setPeriod(Duration.ofMillis(1));
+ *     sampler.setCollecting(true);
+ *     ctx.eval("js", program);
+ *     ProfileSnapshot s = sampler.takeSnapshot();
+ *     sampler.write(s, Format.FOLDED, ReportOptions.DEFAULT, Path.of("out.folded"));
+ * }
+ * }</pre>
+ *
+ * Thread-safe: every method may be called from any thread.
+ *
+ * @since 0.1
+ */
+public final class CCSampler implements AutoCloseable {
+
+    /** Instrument id, also the option group ({@code --ccsampler...}). @since 0.1 */
+    public static final String ID = "ccsampler";
+
+    private final TruffleInstrument.Env env;
+    private final CCMap map = new CCMap();
+    private final SamplingClock clock;
+    private final Drainer drainer;
+    private final int stackLimit;
+    private final int bufferSize;
+    private final boolean optimizing;
+    private final String runtimeName;
+    private EventBinding<?> contextsBinding;
+    private EventBinding<?> threadsBinding;
+    private boolean collecting;
+    private boolean closed;
+    private long startEpochMillis;
+
+    CCSampler(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter) {
+        this.env = env;
+        this.stackLimit = stackLimit;
+        this.bufferSize = bufferSize;
+        this.clock = new SamplingClock(env, periodNanos);
+        this.drainer = new Drainer(map, filter, periodNanos);
+        this.runtimeName = Truffle.getRuntime().getName();
+        this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
+        this.startEpochMillis = System.currentTimeMillis();
+    }
+
+    /**
+     * Creates the service for an instrument environment. Used by the ccsampler instrument; embedders
+     * use {@link #find(Engine)}.
+     *
+     * @since 0.1
+     */
+    public static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter) {
+        CCSampler s = new CCSampler(env, periodNanos, stackLimit, bufferSize, filter);
+        s.attach();
+        return s;
+    }
+
+    private void attach() {
+        contextsBinding = env.getInstrumenter().attachContextsListener(new ContextsListener() {
+            @Override
+            public void onContextCreated(TruffleContext context) {
+                clock.context(context);
+            }
+
+            @Override
+            public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
+            }
+
+            @Override
+            public void onLanguageContextInitialized(TruffleContext context, LanguageInfo language) {
+            }
+
+            @Override
+            public void onLanguageContextFinalized(TruffleContext context, LanguageInfo language) {
+            }
+
+            @Override
+            public void onLanguageContextDisposed(TruffleContext context, LanguageInfo language) {
+            }
+
+            @Override
+            public void onContextClosed(TruffleContext context) {
+                clock.contextClosed(context);
+            }
+        }, true);
+        threadsBinding = env.getInstrumenter().attachThreadsListener(new ThreadsListener() {
+            @Override
+            public void onThreadInitialized(TruffleContext context, Thread thread) {
+                SamplingClock.ContextEntry e = clock.context(context);
+                SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit);
+                drainer.register(t);
+                clock.addThread(e, t);
+            }
+
+            @Override
+            public void onThreadDisposed(TruffleContext context, Thread thread) {
+                clock.removeThread(context, thread);
+            }
+        }, true);
+    }
+
+    /**
+     * Finds the sampler of an engine. The instrument is created on first lookup.
+     *
+     * @throws IllegalStateException when the ccsampler instrument is not on the class or module path
+     * @since 0.1
+     */
+    public static CCSampler find(Engine engine) {
+        Instrument instrument = engine.getInstruments().get(ID);
+        if (instrument == null) {
+            throw new IllegalStateException("The ccsampler instrument is not installed in this engine: put ccsampler-instrument on the class or module path.");
+        }
+        return instrument.lookup(CCSampler.class);
+    }
+
+    /** Starts or stops collecting. Stopping resolves every outstanding request first. @since 0.1 */
+    public synchronized void setCollecting(boolean on) {
+        checkOpen();
+        if (on == collecting) {
+            return;
+        }
+        if (on) {
+            if (map.contextNodeCount() == 0) {
+                startEpochMillis = System.currentTimeMillis();
+            }
+            drainer.start();
+            clock.start();
+        } else {
+            clock.stop();
+            resolveOutstanding();
+            drainer.stop();
+        }
+        collecting = on;
+    }
+
+    /**
+     * After the clock stopped, waits a little for requests still on their way to guest threads,
+     * then gives up on them (counted as failed): a thread blocked outside any safepoint for longer
+     * than this would otherwise keep the books open forever.
+     */
+    private void resolveOutstanding() {
+        long deadline = System.nanoTime() + Math.max(50_000_000L, 20 * clock.periodNanos());
+        while (System.nanoTime() < deadline) {
+            drainer.drainOnce();
+            boolean any = false;
+            for (SampledThread t : drainer.liveThreads()) {
+                any |= t.outstandingSince() != 0;
+            }
+            if (!any) {
+                return;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+        for (SampledThread t : drainer.liveThreads()) {
+            long since = t.outstandingSince();
+            if (since != 0) {
+                t.abandonRequest(since);
+            }
+        }
+    }
+
+    /** @since 0.1 */
+    public synchronized boolean isCollecting() {
+        return collecting;
+    }
+
+    /**
+     * Changes the sampling period; only while not collecting.
+     *
+     * @throws IllegalStateException while collecting
+     * @throws IllegalArgumentException outside 100µs..60s
+     * @since 0.1
+     */
+    public synchronized void setPeriod(Duration period) {
+        checkOpen();
+        if (collecting) {
+            throw new IllegalStateException("Stop collecting before changing the period.");
+        }
+        long ns = period.toNanos();
+        if (ns < 100_000 || ns > 60_000_000_000L) {
+            throw new IllegalArgumentException("Invalid period " + period + ": use 100us to 60s.");
+        }
+        clock.setPeriodNanos(ns);
+        drainer.setPeriodNanos(ns);
+    }
+
+    /** @since 0.1 */
+    public Duration getPeriod() {
+        return Duration.ofNanos(clock.periodNanos());
+    }
+
+    /** Delays the first sample after {@link #setCollecting(boolean) start}. @since 0.1 */
+    public synchronized void setDelay(Duration delay) {
+        clock.setDelayNanos(delay.toNanos());
+    }
+
+    /** Replaces the frame filter (applies to all frames from now on and to existing methods). @since 0.1 */
+    public void setFilter(FrameFilter filter) {
+        drainer.setFilter(filter);
+    }
+
+    /** Frames kept per sample. @since 0.1 */
+    public int getStackLimit() {
+        return stackLimit;
+    }
+
+    /**
+     * A consistent copy of everything collected so far, taken without stopping guest threads: the
+     * drain applies whole samples under the CC-Map's lock, and the copy is made under the same lock.
+     *
+     * @since 0.1
+     */
+    public ProfileSnapshot takeSnapshot() {
+        boolean stopped;
+        synchronized (this) {
+            stopped = !collecting;
+        }
+        drainer.drainOnce();
+        ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.periodNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,
+                        stackLimit, List.of());
+        ProfileSnapshot s = drainer.snapshot(meta, stopped);
+        List<String> warnings = warnings(s, clock.overruns());
+        return new ProfileSnapshot(new ProfileSnapshot.Meta(meta.periodNanos(), meta.startEpochMillis(), meta.endEpochMillis(), runtimeName, optimizing,
+                        stackLimit, warnings), s.methods(), s.methodStats(), s.callSites(), s.threads());
+    }
+
+    /** Profile-quality warnings, each naming the option that would fix it. */
+    static List<String> warnings(ProfileSnapshot s, long overruns) {
+        List<String> w = new ArrayList<>();
+        Accounting a = s.accounting();
+        if (!s.meta().optimizing()) {
+            w.add("Guest code ran on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour. Run on a JDK with JVMCI (bin/ccsampler finds one).");
+        }
+        if (a.truncated() > 0) {
+            w.add(a.truncated() + " samples were cut at " + s.meta().stackLimit() + " frames: raise --ccsampler.StackLimit to see their outer frames.");
+        }
+        if (a.dropped() > 0) {
+            w.add(a.dropped() + " samples were dropped because a thread's buffer was full: raise --ccsampler.BufferSize.");
+        }
+        long captured = a.taken() + a.late();
+        if (captured > 0 && a.late() * 10 > captured) {
+            w.add(String.format("%.0f%% of samples were late (p99 latency %s): compiled loops poll safepoints rarely, so a sample lands at the next poll; a longer --ccsampler.Period makes the delay a smaller share.",
+                            100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
+        }
+        if (a.requested() > 0 && captured < 100) {
+            w.add("Only " + captured + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");
+        }
+        if (overruns > 0) {
+            w.add("The sampling clock missed " + overruns + " ticks (the machine was busy): raise --ccsampler.Period.");
+        }
+        return List.copyOf(w);
+    }
+
+    /** Forgets everything collected so far. @since 0.1 */
+    public void clear() {
+        drainer.clear();
+    }
+
+    /** Accounting summed over every thread seen since the last {@link #clear()}. @since 0.1 */
+    public Accounting getAccounting() {
+        boolean stopped;
+        synchronized (this) {
+            stopped = !collecting;
+        }
+        return drainer.accounting(stopped);
+    }
+
+    /** Writes a snapshot in a format to a stream. @since 0.1 */
+    public static void write(ProfileSnapshot snapshot, Format format, ReportOptions options, OutputStream out) throws IOException {
+        ProfileSnapshot s = options.summariseThreads() ? snapshot.mergeThreads() : snapshot;
+        format.reporter().write(s, options, out);
+    }
+
+    /** Writes a snapshot in a format to a file (replaced if it exists). @since 0.1 */
+    public static void write(ProfileSnapshot snapshot, Format format, ReportOptions options, Path file) throws IOException {
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
+            write(snapshot, format, options, out);
+        }
+    }
+
+    /** Stops collecting and detaches from the engine. @since 0.1 */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        setCollecting(false);
+        if (contextsBinding != null) {
+            contextsBinding.dispose();
+        }
+        if (threadsBinding != null) {
+            threadsBinding.dispose();
+        }
+        closed = true;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This CCSampler is closed.");
+        }
+    }
+}

@@ -1,0 +1,446 @@
+package dev.ccsampler.ccmap;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Call Context Map: where guest time goes, by method, by call site and by calling context.
+ *
+ * <p>Structure (after the Rotor CC-Map paper):
+ * <ul>
+ * <li>{@link MethodProfile} per guest function, with self and total counts per tier;</li>
+ * <li>{@link CallSite} per call node of a caller, with its {@link Callee}s: caller→callee counts in
+ * any context, so "is this call site monomorphic?" is one lookup;</li>
+ * <li>{@link ContextRef} nodes of the calling context tree (the paper's Ref nodes), one tree per
+ * (context, thread), each linked both ways to its general {@code Callee} and
+ * {@code MethodProfile}: {@link #contextsOf(Callee, int)} goes from a hot edge to its contexts
+ * without walking trees, {@link ContextRef#callee()} goes back.</li>
+ * </ul>
+ * Hot lists kept sorted on every update answer top-k queries in O(k).
+ *
+ * <p>Threading: one writer, the drain thread, which holds this object's monitor while it applies a
+ * batch. Readers (snapshots, queries) take the same monitor; guest threads never touch the map.
+ *
+ * @since 0.1
+ */
+public final class CCMap {
+
+    /** A guest function with its counts. */
+    public static final class MethodProfile {
+        final MethodInfo info;
+        final long[] self = new long[Tier.COUNT];
+        final long[] total = new long[Tier.COUNT];
+        final List<ContextRef> contexts = new ArrayList<>();
+        long lastSample = -1;
+        HotList.Slot<MethodProfile> selfSlot;
+        HotList.Slot<MethodProfile> totalSlot;
+
+        MethodProfile(MethodInfo info) {
+            this.info = info;
+        }
+
+        /** @since 0.1 */
+        public MethodInfo info() {
+            return info;
+        }
+
+        /** Self samples over all tiers. @since 0.1 */
+        public long selfSamples() {
+            return selfSlot.count;
+        }
+
+        /** Samples with this method on the stack (once per sample). @since 0.1 */
+        public long totalSamples() {
+            return totalSlot.count;
+        }
+
+        /** Every context node of this method, in creation order. @since 0.1 */
+        public List<ContextRef> contexts() {
+            return contexts;
+        }
+    }
+
+    /** A call node inside a caller. */
+    public static final class CallSite {
+        final int id;
+        final MethodProfile caller;
+        final int line;
+        final int column;
+        final HotList<Callee> callees = new HotList<>();
+        final Map<MethodProfile, Callee> calleeByMethod = new HashMap<>(2);
+
+        CallSite(int id, MethodProfile caller, int line, int column) {
+            this.id = id;
+            this.caller = caller;
+            this.line = line;
+            this.column = column;
+        }
+
+        /** @since 0.1 */
+        public MethodProfile caller() {
+            return caller;
+        }
+
+        /** @since 0.1 */
+        public int line() {
+            return line;
+        }
+
+        /** Whether exactly one callee was seen from this site. O(1). @since 0.1 */
+        public boolean isMonomorphic() {
+            return calleeByMethod.size() == 1;
+        }
+    }
+
+    /** Caller→callee through one call site, in any context. */
+    public static final class Callee {
+        final CallSite site;
+        final MethodProfile method;
+        final HotList<ContextRef> contexts = new HotList<>();
+        long lastSample = -1;
+        HotList.Slot<Callee> siteSlot;
+        HotList.Slot<Callee> edgeSlot;
+
+        Callee(CallSite site, MethodProfile method) {
+            this.site = site;
+            this.method = method;
+        }
+
+        /** @since 0.1 */
+        public CallSite site() {
+            return site;
+        }
+
+        /** @since 0.1 */
+        public MethodProfile method() {
+            return method;
+        }
+
+        /** Samples in which this edge was on the stack (once per sample). @since 0.1 */
+        public long samples() {
+            return edgeSlot.count;
+        }
+    }
+
+    /** A calling context tree node (the paper's Ref node). */
+    public static final class ContextRef {
+        final int id;
+        final ContextRef parent;
+        final MethodProfile method;
+        final Callee callee;
+        final long[] self = new long[Tier.COUNT];
+        final long[] total = new long[Tier.COUNT];
+        HotList.Slot<ContextRef> calleeSlot;
+        private ContextRef[] children = NO_CHILDREN;
+        private int childCount;
+        private HashMap<Long, ContextRef> childIndex;
+
+        ContextRef(int id, ContextRef parent, MethodProfile method, Callee callee) {
+            this.id = id;
+            this.parent = parent;
+            this.method = method;
+            this.callee = callee;
+        }
+
+        /** The general edge this context is an instance of, {@code null} at the top of a thread. @since 0.1 */
+        public Callee callee() {
+            return callee;
+        }
+
+        /** @since 0.1 */
+        public MethodProfile method() {
+            return method;
+        }
+
+        /** @since 0.1 */
+        public ContextRef parent() {
+            return parent;
+        }
+
+        /** Samples through this context. @since 0.1 */
+        public long totalSamples() {
+            return ContextNode.sum(total);
+        }
+
+        ContextRef findChild(int callSite, int methodId) {
+            if (childIndex != null) {
+                return childIndex.get(key(callSite, methodId));
+            }
+            for (int i = 0; i < childCount; i++) {
+                ContextRef c = children[i];
+                if (c.method.info.id() == methodId && siteId(c) == callSite) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        void addChild(ContextRef c, int callSite) {
+            if (childCount == children.length) {
+                children = java.util.Arrays.copyOf(children, Math.max(2, childCount * 2));
+            }
+            children[childCount++] = c;
+            if (childIndex == null && childCount > 12) {
+                childIndex = new HashMap<>();
+                for (int i = 0; i < childCount; i++) {
+                    childIndex.put(key(siteId(children[i]), children[i].method.info.id()), children[i]);
+                }
+            } else if (childIndex != null) {
+                childIndex.put(key(callSite, c.method.info.id()), c);
+            }
+        }
+
+        private static long key(int callSite, int methodId) {
+            return ((long) callSite << 32) | (methodId & 0xffffffffL);
+        }
+
+        private static int siteId(ContextRef c) {
+            return c.callee == null ? -1 : c.callee.site.id;
+        }
+    }
+
+    private static final ContextRef[] NO_CHILDREN = new ContextRef[0];
+
+    /** Key of one thread's tree. */
+    private record ThreadKey(int context, long threadId) {
+    }
+
+    private record ThreadTree(ThreadKey key, String name, ContextRef root) {
+    }
+
+    private final List<MethodProfile> methods = new ArrayList<>();
+    private final Map<String, MethodProfile> methodsByKey = new HashMap<>();
+    private final List<CallSite> callSites = new ArrayList<>();
+    private final Map<String, CallSite> callSitesByKey = new HashMap<>();
+    private final Map<ThreadKey, ThreadTree> threads = new LinkedHashMap<>();
+    private final HotList<MethodProfile> hotSelf = new HotList<>();
+    private final HotList<MethodProfile> hotTotal = new HotList<>();
+    private final HotList<Callee> hotEdges = new HotList<>();
+    private long sampleSeq;
+    private int contextRefCount;
+
+    // ---- writing (drain thread, holding the monitor) ------------------------------------------
+
+    /**
+     * Interns a method by its identity key. Drain thread.
+     *
+     * @param key value identity (language, name, source, position)
+     * @param info what to store when new; its id is ignored and assigned here
+     * @return the method's dense id
+     */
+    public int internMethod(String key, MethodInfo info) {
+        MethodProfile m = methodsByKey.get(key);
+        if (m == null) {
+            int id = methods.size();
+            m = new MethodProfile(new MethodInfo(id, info.language(), info.name(), info.source(), info.path(), info.line(), info.column(),
+                            info.endLine(), info.internal()));
+            m.selfSlot = hotSelf.add(m);
+            m.totalSlot = hotTotal.add(m);
+            methods.add(m);
+            methodsByKey.put(key, m);
+        }
+        return m.info.id();
+    }
+
+    /**
+     * Interns a call site of {@code callerId} at a source position. Drain thread.
+     *
+     * @param charIndex character index of the call node's source section, -1 when unknown
+     * @return the call site's dense id
+     */
+    public int internCallSite(int callerId, int charIndex, int charLength, int line, int column) {
+        String key = callerId + ":" + charIndex + ":" + charLength;
+        CallSite s = callSitesByKey.get(key);
+        if (s == null) {
+            s = new CallSite(callSites.size(), methods.get(callerId), line, column);
+            callSites.add(s);
+            callSitesByKey.put(key, s);
+        }
+        return s.id;
+    }
+
+    /** The info of a method id. */
+    public MethodInfo methodInfo(int id) {
+        return methods.get(id).info;
+    }
+
+    /**
+     * Applies one sample. Drain thread, holding the monitor.
+     *
+     * @param context polyglot context id
+     * @param threadId guest thread id
+     * @param threadName guest thread name
+     * @param depth number of visible frames
+     * @param methodIds visible frames' method ids, outermost first
+     * @param callSiteIds for frame i, the call site in frame i-1 that led to it ({@code -1} for frame 0 or unknown)
+     * @param tiers tier ordinal of each frame
+     */
+    public void apply(int context, long threadId, String threadName, int depth, int[] methodIds, int[] callSiteIds, byte[] tiers) {
+        long seq = ++sampleSeq;
+        ContextRef node = threadRoot(context, threadId, threadName);
+        node.total[0]++;
+        int leafTier = 0;
+        for (int i = 0; i < depth; i++) {
+            MethodProfile m = methods.get(methodIds[i]);
+            int site = i == 0 ? -1 : callSiteIds[i];
+            ContextRef child = node.findChild(site, m.info.id());
+            if (child == null) {
+                Callee callee = site < 0 ? null : callee(callSites.get(site), m);
+                child = new ContextRef(++contextRefCount, node, m, callee);
+                node.addChild(child, site);
+                m.contexts.add(child);
+                if (callee != null) {
+                    child.calleeSlot = callee.contexts.add(child);
+                }
+            }
+            node = child;
+            int tier = tiers[i];
+            node.total[tier]++;
+            if (node.calleeSlot != null) {
+                node.callee.contexts.increment(node.calleeSlot, 1);
+            }
+            if (m.lastSample != seq) {
+                m.lastSample = seq;
+                m.total[tier]++;
+                hotTotal.increment(m.totalSlot, 1);
+            }
+            Callee c = node.callee;
+            if (c != null && c.lastSample != seq) {
+                c.lastSample = seq;
+                c.site.callees.increment(c.siteSlot, 1);
+                hotEdges.increment(c.edgeSlot, 1);
+            }
+            leafTier = tier;
+        }
+        if (depth == 0) {
+            node.self[0]++;
+        } else {
+            node.self[leafTier]++;
+            node.method.self[leafTier]++;
+            hotSelf.increment(node.method.selfSlot, 1);
+        }
+    }
+
+    private Callee callee(CallSite site, MethodProfile m) {
+        Callee c = site.calleeByMethod.get(m);
+        if (c == null) {
+            c = new Callee(site, m);
+            c.siteSlot = site.callees.add(c);
+            c.edgeSlot = hotEdges.add(c);
+            site.calleeByMethod.put(m, c);
+        }
+        return c;
+    }
+
+    private ContextRef threadRoot(int context, long threadId, String name) {
+        ThreadKey k = new ThreadKey(context, threadId);
+        ThreadTree t = threads.get(k);
+        if (t == null) {
+            t = new ThreadTree(k, name, new ContextRef(0, null, null, null));
+            threads.put(k, t);
+        }
+        return t.root;
+    }
+
+    /** Makes sure a thread has a (possibly empty) tree, so threads without samples are reported. */
+    public void touchThread(int context, long threadId, String threadName) {
+        threadRoot(context, threadId, threadName);
+    }
+
+    /** Forgets every count, keeping nothing. Holding the monitor. */
+    public void clear() {
+        methods.clear();
+        methodsByKey.clear();
+        callSites.clear();
+        callSitesByKey.clear();
+        threads.clear();
+        hotSelf.clearAll();
+        hotTotal.clearAll();
+        hotEdges.clearAll();
+        contextRefCount = 0;
+    }
+
+    // ---- queries (hold the monitor) -----------------------------------------------------------
+
+    /** The k methods with most self samples, hottest first. O(k). @since 0.1 */
+    public synchronized List<MethodProfile> hotMethods(int k) {
+        return hotSelf.top(k);
+    }
+
+    /** The k methods with most total samples. O(k). @since 0.1 */
+    public synchronized List<MethodProfile> hotMethodsByTotal(int k) {
+        return hotTotal.top(k);
+    }
+
+    /** The k hottest caller→callee edges over all contexts. O(k). @since 0.1 */
+    public synchronized List<Callee> hotEdges(int k) {
+        return hotEdges.top(k);
+    }
+
+    /** The k hottest contexts in which {@code edge} occurs. O(k). @since 0.1 */
+    public synchronized List<ContextRef> contextsOf(Callee edge, int k) {
+        return edge.contexts.top(k);
+    }
+
+    /** The callees of a call site, hottest first. O(k). @since 0.1 */
+    public synchronized List<Callee> calleesOf(CallSite site, int k) {
+        return site.callees.top(k);
+    }
+
+    /** Number of context nodes over all threads (thread roots excluded). @since 0.1 */
+    public synchronized int contextNodeCount() {
+        return contextRefCount;
+    }
+
+    // ---- snapshot ----------------------------------------------------------------------------
+
+    /**
+     * Copies the map into an immutable snapshot. Holding the monitor (callers synchronize on this).
+     *
+     * @param meta metadata to carry
+     * @param accounting accounting per thread key {@code (context, threadId)}
+     */
+    public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, java.util.function.BiFunction<Integer, Long, Accounting> accounting) {
+        List<MethodInfo> ms = new ArrayList<>(methods.size());
+        List<MethodStats> stats = new ArrayList<>(methods.size());
+        for (MethodProfile m : methods) {
+            ms.add(m.info);
+            stats.add(new MethodStats(m.info.id(), m.self.clone(), m.total.clone()));
+        }
+        List<CallSiteInfo> cs = new ArrayList<>(callSites.size());
+        for (CallSite s : callSites) {
+            List<CallSiteInfo.Callee> callees = new ArrayList<>();
+            for (Callee c : s.callees.top(Integer.MAX_VALUE)) {
+                callees.add(new CallSiteInfo.Callee(c.method.info.id(), c.edgeSlot.count));
+            }
+            cs.add(new CallSiteInfo(s.id, s.caller.info.id(), s.line, s.column, List.copyOf(callees)));
+        }
+        List<ThreadProfile> ts = new ArrayList<>(threads.size());
+        for (ThreadTree t : threads.values()) {
+            ContextNode root = copyTree(t.root);
+            ts.add(new ThreadProfile(t.key.context, t.key.threadId, t.name, root, accounting.apply(t.key.context, t.key.threadId)));
+        }
+        return new ProfileSnapshot(meta, List.copyOf(ms), List.copyOf(stats), List.copyOf(cs), List.copyOf(ts));
+    }
+
+    private static ContextNode copyTree(ContextRef root) {
+        ContextNode r = new ContextNode(0, -1, -1, root.self.clone(), root.total.clone(), null);
+        int[] ids = {1};
+        ArrayList<Object[]> work = new ArrayList<>();
+        work.add(new Object[]{root, r});
+        while (!work.isEmpty()) {
+            Object[] w = work.remove(work.size() - 1);
+            ContextRef from = (ContextRef) w[0];
+            ContextNode to = (ContextNode) w[1];
+            for (int i = 0; i < from.childCount; i++) {
+                ContextRef c = from.children[i];
+                ContextNode n = new ContextNode(ids[0]++, c.method.info.id(), c.callee == null ? -1 : c.callee.site.id, c.self.clone(), c.total.clone(), to);
+                work.add(new Object[]{c, n});
+            }
+        }
+        return r;
+    }
+}

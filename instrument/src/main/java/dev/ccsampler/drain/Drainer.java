@@ -1,0 +1,317 @@
+package dev.ccsampler.drain;
+
+import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.nodes.Node;
+import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.Source;
+import com.oracle.truffle.api.source.SourceSection;
+import dev.ccsampler.capture.SampledThread;
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.queue.SampleRecord;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The CC-Map manager: one thread that drains every guest thread's ring in batches, turns call
+ * targets and call nodes into dense method and call-site ids (names and source sections are read
+ * here, never on the guest thread), applies the samples to the {@link CCMap}, hands the slots back
+ * to their rings, and keeps the accounting that proves nothing was lost.
+ *
+ * <p>Threading: {@link #drainOnce()} runs on the drain thread (or on the thread that stops the
+ * sampler, after the drain thread has ended); it holds the CC-Map monitor for each batch, and so
+ * does every reader.
+ */
+public final class Drainer {
+
+    private final CCMap map;
+    private final CopyOnWriteArrayList<SampledThread> live = new CopyOnWriteArrayList<>();
+    private final List<SampledThread> retired = new ArrayList<>();
+    private final Map<SampledThread, ThreadAccount> accounts = new IdentityHashMap<>();
+    private final Map<Object, Integer> methodIds = new WeakHashMap<>();
+    private final Map<Object, Integer> callSiteIds = new WeakHashMap<>();
+    private final List<Boolean> visible = new ArrayList<>();
+    private volatile FrameFilter filter;
+    private volatile long periodNanos;
+    private volatile Thread thread;
+    private volatile boolean running;
+
+    private int[] methodBuf = new int[64];
+    private int[] siteBuf = new int[64];
+    private byte[] tierBuf = new byte[64];
+
+    public Drainer(CCMap map, FrameFilter filter, long periodNanos) {
+        this.map = map;
+        this.filter = filter;
+        this.periodNanos = periodNanos;
+    }
+
+    /** The period that separates taken from late samples. */
+    public void setPeriodNanos(long p) {
+        periodNanos = p;
+    }
+
+    /** Adds a guest thread's ring to the set drained. Any thread. */
+    public void register(SampledThread t) {
+        live.add(t);
+        synchronized (map) {
+            accounts.put(t, new ThreadAccount(t));
+            map.touchThread(t.contextId, t.thread.threadId(), t.threadName);
+        }
+    }
+
+    /** Starts the drain thread. */
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        Thread t = new Thread(this::loop, "ccsampler-drain");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    /** Stops the drain thread and waits for it; then drains what is left. */
+    public void stop() {
+        Thread t;
+        synchronized (this) {
+            running = false;
+            t = thread;
+            thread = null;
+        }
+        if (t != null) {
+            LockSupport.unpark(t);
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        drainOnce();
+    }
+
+    private void loop() {
+        while (running) {
+            drainOnce();
+            // drain often enough that a ring cannot fill between two drains at the current period
+            long p = periodNanos;
+            long pause = Math.max(1_000_000L, Math.min(20_000_000L, p * 8));
+            LockSupport.parkNanos(pause);
+        }
+    }
+
+    /**
+     * Drains every ring completely, resolves requests that can no longer be performed, and retires
+     * threads that ended once their ring is empty.
+     *
+     * @return the number of samples applied
+     */
+    public int drainOnce() {
+        int n = 0;
+        synchronized (map) {
+            for (SampledThread t : live) {
+                ThreadAccount acc = accounts.get(t);
+                SampleRecord r;
+                while ((r = t.ring.peek()) != null) {
+                    apply(t, acc, r);
+                    t.ring.release();
+                    n++;
+                }
+                t.abandonIfUnperformable();
+                if (t.isEnded() && t.outstandingSince() == 0 && t.ring.peek() == null) {
+                    live.remove(t);
+                    retired.add(t);
+                }
+            }
+        }
+        return n;
+    }
+
+    private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {
+        long latency = Math.max(0, r.captureNanos - r.submitNanos);
+        acc.latency.recordValue(Math.min(latency, acc.latency.getHighestTrackableValue()));
+        if (latency > periodNanos) {
+            acc.late++;
+        } else {
+            acc.taken++;
+        }
+        if (r.truncated) {
+            acc.truncated++;
+        }
+        int depth = r.depth;
+        if (methodBuf.length < depth) {
+            methodBuf = new int[depth];
+            siteBuf = new int[depth];
+            tierBuf = new byte[depth];
+        }
+        int n = 0;
+        int callerIndex = -1;
+        for (int i = depth - 1; i >= 0; i--) {
+            Object target = r.targets[i];
+            if (target == null) {
+                continue;
+            }
+            int m = methodId(target);
+            if (!visible.get(m)) {
+                continue;
+            }
+            int site = -1;
+            if (callerIndex >= 0) {
+                site = callSiteId(methodBuf[n - 1], r.callNodes[callerIndex]);
+            }
+            methodBuf[n] = m;
+            siteBuf[n] = site;
+            tierBuf[n] = r.tiers[i];
+            n++;
+            callerIndex = i;
+        }
+        map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf);
+    }
+
+    private int methodId(Object target) {
+        Integer id = methodIds.get(target);
+        if (id != null) {
+            return id;
+        }
+        RootNode root = target instanceof RootCallTarget rct ? rct.getRootNode() : null;
+        String language = "<none>";
+        String name = "<unknown>";
+        String source = "<unknown>";
+        String path = null;
+        int line = 0;
+        int column = 0;
+        int endLine = 0;
+        boolean internal = true;
+        String position = "";
+        if (root != null) {
+            if (root.getLanguageInfo() != null) {
+                language = root.getLanguageInfo().getId();
+            }
+            String n = root.getName();
+            if (n != null && !n.isEmpty()) {
+                name = n;
+            }
+            SourceSection ss = root.getSourceSection();
+            internal = root.isInternal() || ss == null;
+            if (ss != null) {
+                Source src = ss.getSource();
+                source = src.getName();
+                path = src.getPath();
+                internal |= src.isInternal();
+                if (ss.isAvailable()) {
+                    line = ss.getStartLine();
+                    column = ss.getStartColumn();
+                    endLine = ss.getEndLine();
+                    position = ss.getCharIndex() + ":" + ss.getCharLength();
+                }
+            }
+        }
+        String key = language + '\0' + name + '\0' + source + '\0' + path + '\0' + position;
+        int mid = map.internMethod(key, new MethodInfo(-1, language, name, source, path, line, column, endLine, internal));
+        while (visible.size() <= mid) {
+            visible.add(Boolean.TRUE);
+        }
+        visible.set(mid, filter.shows(map.methodInfo(mid)));
+        methodIds.put(target, mid);
+        return mid;
+    }
+
+    private int callSiteId(int callerMethod, Object callNode) {
+        if (callNode == null) {
+            return map.internCallSite(callerMethod, -1, -1, 0, 0);
+        }
+        Integer cached = callSiteIds.get(callNode);
+        if (cached != null) {
+            return cached;
+        }
+        int charIndex = -1;
+        int charLength = -1;
+        int line = 0;
+        int column = 0;
+        if (callNode instanceof Node node) {
+            SourceSection ss = node.getEncapsulatingSourceSection();
+            if (ss != null && ss.isAvailable()) {
+                charIndex = ss.getCharIndex();
+                charLength = ss.getCharLength();
+                line = ss.getStartLine();
+                column = ss.getStartColumn();
+            }
+        }
+        int id = map.internCallSite(callerMethod, charIndex, charLength, line, column);
+        // the same node object is always in the same caller, so the cache needs no caller in its key
+        callSiteIds.put(callNode, id);
+        return id;
+    }
+
+    /**
+     * Takes a consistent snapshot. Any thread; waits for the current batch to finish.
+     *
+     * @param stopped whether sampling has stopped (then no request is in flight)
+     */
+    public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, boolean stopped) {
+        synchronized (map) {
+            Map<Long, Accounting> byKey = new java.util.HashMap<>();
+            List<SampledThread> all = new ArrayList<>(retired);
+            all.addAll(live);
+            for (SampledThread t : all) {
+                long key = ((long) t.contextId << 48) ^ t.thread.threadId();
+                Accounting a = accounts.get(t).accounting(t, stopped);
+                byKey.merge(key, a, Accounting::plus);
+            }
+            return map.snapshot(meta, (ctx, tid) -> byKey.getOrDefault(((long) ctx << 48) ^ tid, Accounting.EMPTY));
+        }
+    }
+
+    /** Accounting summed over every thread seen. */
+    public Accounting accounting(boolean stopped) {
+        synchronized (map) {
+            Accounting a = Accounting.EMPTY;
+            for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
+                a = a.plus(e.getValue().accounting(e.getKey(), stopped));
+            }
+            return a;
+        }
+    }
+
+    /** Forgets all samples and counters of threads that have ended; live threads start from zero. */
+    public void clear() {
+        synchronized (map) {
+            map.clear();
+            methodIds.clear();
+            callSiteIds.clear();
+            visible.clear();
+            retired.clear();
+            accounts.keySet().retainAll(live);
+            for (SampledThread t : live) {
+                // counters restart from the thread's current values; a request in flight across the
+                // clear can make the first record after it off by one
+                accounts.put(t, new ThreadAccount(t));
+                map.touchThread(t.contextId, t.thread.threadId(), t.threadName);
+            }
+        }
+    }
+
+    /** Changes the frame filter; applies to methods seen from now on. */
+    public void setFilter(FrameFilter f) {
+        synchronized (map) {
+            filter = f;
+            for (int i = 0; i < visible.size(); i++) {
+                visible.set(i, f.shows(map.methodInfo(i)));
+            }
+        }
+    }
+
+    /** Live (not yet retired) threads. */
+    public List<SampledThread> liveThreads() {
+        return live;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.ccsampler.impl;
+
+import com.oracle.truffle.api.instrumentation.TruffleInstrument;
+import dev.ccsampler.CCSampler;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.drain.FrameFilter;
+import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.report.Format;
+import dev.ccsampler.report.ReportOptions;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionValues;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The ccsampler instrument: copies options into the {@link CCSampler} service, registers it, and
+ * writes the report when the engine closes. Everything else lives in the stage packages.
+ */
+@TruffleInstrument.Registration(id = CCSamplerInstrument.ID, name = "CC Sampler", version = "0.1", services = CCSampler.class, website = "https://github.com/ccsampler")
+public final class CCSamplerInstrument extends TruffleInstrument {
+
+    /** Instrument id and option group. */
+    public static final String ID = CCSampler.ID;
+
+    private CCSampler sampler;
+    private boolean report;
+    private Format output;
+    private String outputFile;
+    private ReportOptions reportOptions;
+
+    @Override
+    protected OptionDescriptors getOptionDescriptors() {
+        return new CCSamplerOptionsOptionDescriptors();
+    }
+
+    @Override
+    protected void onCreate(Env env) {
+        OptionValues o = env.getOptions();
+        CCSamplerOptions.Enable enable = o.get(CCSamplerOptions.ENABLED);
+        FrameFilter filter = new FrameFilter(WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_ROOT)), WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_FILE)),
+                        WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_LANGUAGE)), o.get(CCSamplerOptions.SAMPLE_INTERNAL));
+        sampler = CCSampler.create(env, o.get(CCSamplerOptions.PERIOD), o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter);
+        env.registerService(sampler);
+        if (!enable.enabled()) {
+            return;
+        }
+        report = true;
+        output = enable.output() != null ? enable.output() : o.get(CCSamplerOptions.OUTPUT);
+        outputFile = o.get(CCSamplerOptions.OUTPUT_FILE);
+        if (outputFile.isEmpty() && (output.binary() || output == Format.FLAMEGRAPH)) {
+            outputFile = "ccsampler." + output.extension();
+            CCSamplerOptions.checkWritable(outputFile, "default output file for --ccsampler.Output=" + output.id() + " (set --ccsampler.OutputFile)");
+        }
+        reportOptions = new ReportOptions(o.get(CCSamplerOptions.SHOW_TIERS), o.get(CCSamplerOptions.SUMMARISE_THREADS), o.get(CCSamplerOptions.MIN_SAMPLES),
+                        o.get(CCSamplerOptions.TITLE), o.get(CCSamplerOptions.MIN_WIDTH));
+        String delay = o.get(CCSamplerOptions.DELAY).trim();
+        if (!delay.equals("0") && !delay.equals("0ms")) {
+            sampler.setDelay(Duration.ofNanos(CCSamplerOptions.parsePeriodNanos(delay)));
+        }
+        if (!sampler.takeSnapshot().meta().optimizing()) {
+            new PrintStream(env.err(), true).println("[ccsampler] Guest code runs on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour.");
+        }
+        sampler.setCollecting(true);
+    }
+
+    @Override
+    protected void onDispose(Env env) {
+        sampler.setCollecting(false);
+        if (report) {
+            ProfileSnapshot s = sampler.takeSnapshot();
+            try {
+                if (outputFile.isEmpty()) {
+                    OutputStream out = env.out();
+                    CCSampler.write(s, output, reportOptions, out);
+                    out.flush();
+                } else {
+                    CCSampler.write(s, output, reportOptions, Path.of(outputFile));
+                    new PrintStream(env.err(), true).println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath());
+                }
+            } catch (IOException | RuntimeException e) {
+                new PrintStream(env.err(), true).println("[ccsampler] Could not write the " + output.id() + " profile" + (outputFile.isEmpty() ? "" : " to " + outputFile) + ": " + e);
+            }
+        }
+        sampler.close();
+    }
+}

@@ -1,0 +1,220 @@
+package dev.ccsampler.impl;
+
+import com.oracle.truffle.api.Option;
+import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.report.Format;
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
+import org.graalvm.options.OptionType;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every option of the ccsampler instrument, in one group. The README's option table is checked
+ * against these descriptors by {@code OptionTableInReadmeTest}.
+ */
+@Option.Group(CCSamplerInstrument.ID)
+public final class CCSamplerOptions {
+
+    private CCSamplerOptions() {
+    }
+
+    /** Value of {@code --ccsampler}: on/off and an optional output format. */
+    public record Enable(boolean enabled, Format output) {
+    }
+
+    /** Smallest accepted period. */
+    public static final long MIN_PERIOD_NANOS = 100_000;
+
+    private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)?\\s*");
+
+    /**
+     * Parses a period: a number with unit {@code us}, {@code ms} or {@code s}; a bare number means
+     * milliseconds, as in {@code --cpusampler.Period}.
+     *
+     * @throws IllegalArgumentException naming the value and the legal forms
+     */
+    public static long parsePeriodNanos(String s) {
+        Matcher m = DURATION.matcher(s);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("Invalid period '" + s + "' for ccsampler.Period: use a number with us, ms or s (for example 100us, 1ms, 10ms); a bare number means ms.");
+        }
+        double v = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "ms" : m.group(2);
+        double nanos = switch (unit) {
+            case "ns" -> v;
+            case "us", "µs" -> v * 1e3;
+            case "ms" -> v * 1e6;
+            default -> v * 1e9;
+        };
+        if (nanos < MIN_PERIOD_NANOS) {
+            throw new IllegalArgumentException("Invalid period '" + s + "' for ccsampler.Period: the smallest period is 100us.");
+        }
+        if (nanos > 60e9) {
+            throw new IllegalArgumentException("Invalid period '" + s + "' for ccsampler.Period: the largest period is 60s.");
+        }
+        return (long) nanos;
+    }
+
+    static final OptionType<Enable> ENABLE_TYPE = new OptionType<>("ccsampler", s -> {
+        String v = s.trim().toLowerCase(Locale.ROOT);
+        switch (v) {
+            case "", "true":
+                return new Enable(true, null);
+            case "false":
+                return new Enable(false, null);
+            default:
+                try {
+                    return new Enable(true, Format.parse(v));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("Invalid value '" + s + "' for --ccsampler: use true, false or an output format (" + Format.legalNames() + ").");
+                }
+        }
+    });
+
+    static final OptionType<Long> PERIOD_TYPE = new OptionType<>("Period", CCSamplerOptions::parsePeriodNanos);
+
+    static final OptionType<Format> OUTPUT_TYPE = new OptionType<>("Output", s -> {
+        try {
+            return Format.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid output '" + s + "' for ccsampler.Output: use one of " + Format.legalNames() + ".");
+        }
+    });
+
+    /** Checks, when the engine starts, that the output file will be writable at the end. */
+    static final OptionType<String> OUTPUT_FILE_TYPE = new OptionType<>("OutputFile", s -> {
+        if (s.isEmpty()) {
+            return s;
+        }
+        checkWritable(s, "ccsampler.OutputFile");
+        return s;
+    });
+
+    /**
+     * Throws when {@code file} cannot be written: it is a directory, it exists read-only, or its
+     * directory is missing or read-only.
+     */
+    public static void checkWritable(String file, String optionName) {
+        Path p = Path.of(file).toAbsolutePath();
+        if (Files.isDirectory(p)) {
+            throw new IllegalArgumentException("Cannot write " + optionName + " '" + file + "': it is a directory.");
+        }
+        if (Files.exists(p)) {
+            if (!Files.isWritable(p)) {
+                throw new IllegalArgumentException("Cannot write " + optionName + " '" + file + "': the file is not writable.");
+            }
+            return;
+        }
+        Path dir = p.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("Cannot write " + optionName + " '" + file + "': directory '" + dir + "' does not exist.");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new IllegalArgumentException("Cannot write " + optionName + " '" + file + "': directory '" + dir + "' is not writable.");
+        }
+    }
+
+    private static OptionType<Integer> intRange(String name, int min, int max) {
+        return new OptionType<>(name, s -> {
+            int v;
+            try {
+                v = Integer.parseInt(s.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler." + name + ": use a whole number from " + min + " to " + max + ".");
+            }
+            if (v < min || v > max) {
+                throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler." + name + ": use a whole number from " + min + " to " + max + ".");
+            }
+            return v;
+        });
+    }
+
+    private static OptionType<Double> percent(String name) {
+        return new OptionType<>(name, s -> {
+            double v;
+            try {
+                v = Double.parseDouble(s.trim());
+            } catch (NumberFormatException e) {
+                v = -1;
+            }
+            if (!(v >= 0 && v <= 100)) {
+                throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler." + name + ": use a percentage from 0 to 100.");
+            }
+            return v;
+        });
+    }
+
+    private static OptionType<String> wildcard(String name) {
+        return new OptionType<>(name, s -> {
+            try {
+                WildcardFilter.compile(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Invalid filter '" + s + "' for ccsampler." + name + ": " + e.getMessage());
+            }
+            return s;
+        });
+    }
+
+    @Option(name = "", help = "Enable the sampler; 'true' or an output format enables it with that output (default: false).", usageSyntax = "true|false|<Output>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Enable> ENABLED = new OptionKey<>(new Enable(false, null), ENABLE_TYPE);
+
+    @Option(name = "Period", help = "Sampling period with unit: 100us up to 60s; a bare number is milliseconds (default: 10ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Long> PERIOD = new OptionKey<>(10_000_000L, PERIOD_TYPE);
+
+    @Option(name = "Delay", help = "Start sampling this long after the engine starts (default: 0ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<String> DELAY = new OptionKey<>("0ms", new OptionType<>("Delay", s -> {
+        if (!s.trim().equals("0") && !s.trim().equals("0ms")) {
+            try {
+                parsePeriodNanos(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Invalid delay '" + s + "' for ccsampler.Delay: use a number with us, ms or s (for example 500ms); a bare number means ms.");
+            }
+        }
+        return s;
+    }));
+
+    @Option(name = "Output", help = "Output format: histogram, calltree, json, folded, flamegraph, pprof, speedscope, cpuprofile or jfr (default: histogram).", usageSyntax = "histogram|calltree|json|folded|flamegraph|pprof|speedscope|cpuprofile|jfr", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Format> OUTPUT = new OptionKey<>(Format.HISTOGRAM, OUTPUT_TYPE);
+
+    @Option(name = "OutputFile", help = "Write the output to this file, checked for writability when the engine starts (default: standard output for text formats, ccsampler.<ext> for binary and HTML ones).", usageSyntax = "<path>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<String> OUTPUT_FILE = new OptionKey<>("", OUTPUT_FILE_TYPE);
+
+    @Option(name = "StackLimit", help = "Frames kept per sample, from the top of the stack; deeper stacks are cut and counted (default: 10000).", usageSyntax = "[1, 1000000]", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Integer> STACK_LIMIT = new OptionKey<>(10000, intRange("StackLimit", 1, 1_000_000));
+
+    @Option(name = "BufferSize", help = "Samples buffered per thread between two drains; a full buffer drops and counts samples (default: 128).", usageSyntax = "[2, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Integer> BUFFER_SIZE = new OptionKey<>(128, intRange("BufferSize", 2, 65536));
+
+    @Option(name = "ShowTiers", help = "Split counts by compilation tier: interpreted, first tier, last tier, inlined (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Boolean> SHOW_TIERS = new OptionKey<>(false);
+
+    @Option(name = "FilterRootName", help = "Wildcard filter on function names, e.g. 'fib*' or 'Math.*'; other frames are left out of the stacks (default: *).", usageSyntax = "<filter>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<String> FILTER_ROOT = new OptionKey<>("*", wildcard("FilterRootName"));
+
+    @Option(name = "FilterFile", help = "Wildcard filter on source names and paths, e.g. '*program*.js' (default: *).", usageSyntax = "<filter>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<String> FILTER_FILE = new OptionKey<>("*", wildcard("FilterFile"));
+
+    @Option(name = "FilterLanguage", help = "Wildcard filter on language ids, e.g. 'js' or 'js,python' (default: all languages).", usageSyntax = "<languageId>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<String> FILTER_LANGUAGE = new OptionKey<>("", wildcard("FilterLanguage"));
+
+    @Option(name = "SampleInternal", help = "Show frames of internal roots and roots without a source section (hidden by default).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Boolean> SAMPLE_INTERNAL = new OptionKey<>(false);
+
+    @Option(name = "SummariseThreads", help = "Report all threads and contexts as one merged profile (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Boolean> SUMMARISE_THREADS = new OptionKey<>(false);
+
+    @Option(name = "MinSamples", help = "Hide entries with fewer samples than this in histogram and calltree (default: 0).", usageSyntax = "[0, inf)", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Integer> MIN_SAMPLES = new OptionKey<>(0, intRange("MinSamples", 0, Integer.MAX_VALUE));
+
+    @Option(name = "Title", help = "Title of graphical outputs (default: ccsampler).", usageSyntax = "<text>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<String> TITLE = new OptionKey<>("ccsampler");
+
+    @Option(name = "MinWidth", help = "Flame graph: hide frames narrower than this percentage of all samples (default: 0).", usageSyntax = "[0, 100]", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Double> MIN_WIDTH = new OptionKey<>(0.0, percent("MinWidth"));
+}

@@ -1,0 +1,32 @@
+package dev.ccsampler.crosslang;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** ccsampler on real GraalJS programs. */
+class JavaScriptProfileTest {
+
+    @TempDir
+    Path tmp;
+
+    static Path example(String name) {
+        return Path.of(System.getProperty("maven.multiModuleProjectDirectory", "..")).resolve("examples").resolve(name);
+    }
+
+    @Test
+    void knownSplitIsOrderedAndOutputUnchanged() throws Exception {
+        ProfileRun r = ProfileRun.run("js", example("known-split.js"), tmp, Map.of("ccsampler.Period", "1ms"), "150");
+        assertEquals(0, r.exitStatus, r.stderr);
+        assertTrue(r.stdout.startsWith("done 150 rounds"), r.stdout);
+        Map<String, Double> s = r.shares("alpha", "beta", "gamma");
+        System.out.println("JS known split 60/30/10 measured by ccsampler: " + s + " accounting " + r.profile.accounting().summaryLine());
+        assertTrue(r.profile.totalSamples() > 100, "too few samples: " + r.profile.totalSamples());
+        assertTrue(s.get("alpha") > s.get("beta") && s.get("beta") > s.get("gamma"), s.toString());
+    }
+}
