@@ -135,6 +135,14 @@ public final class CCSamplerOptions {
         });
     }
 
+    private static OptionType<Boolean> bool(String name) {
+        return new OptionType<>(name, s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
+            case "", "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler." + name + ": use true or false.");
+        });
+    }
+
     private static OptionType<Double> percent(String name) {
         return new OptionType<>(name, s -> {
             double v;
@@ -161,13 +169,13 @@ public final class CCSamplerOptions {
         });
     }
 
-    @Option(name = "", help = "Enable the sampler; 'true' or an output format enables it with that output (default: false).", usageSyntax = "true|false|<Output>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "", help = "Enable the sampler; 'true' or an output format enables it with that output (default: false).", usageSyntax = "true|false|<Output>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Enable> ENABLED = new OptionKey<>(new Enable(false, null), ENABLE_TYPE);
 
-    @Option(name = "Period", help = "Sampling period with unit: 100us up to 60s; a bare number is milliseconds (default: 10ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "Period", help = "Sampling period with unit: 100us up to 60s; a bare number is milliseconds (default: 10ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Long> PERIOD = new OptionKey<>(10_000_000L, PERIOD_TYPE);
 
-    @Option(name = "Delay", help = "Start sampling this long after the engine starts (default: 0ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "Delay", help = "Start sampling this long after the engine starts (default: 0ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> DELAY = new OptionKey<>("0ms", new OptionType<>("Delay", s -> {
         if (!s.trim().equals("0") && !s.trim().equals("0ms")) {
             try {
@@ -179,42 +187,42 @@ public final class CCSamplerOptions {
         return s;
     }));
 
-    @Option(name = "Output", help = "Output format: histogram, calltree, json, folded, flamegraph, pprof, speedscope, cpuprofile or jfr (default: histogram).", usageSyntax = "histogram|calltree|json|folded|flamegraph|pprof|speedscope|cpuprofile|jfr", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "Output", help = "Output format: histogram, calltree, json, folded, flamegraph, pprof, speedscope, cpuprofile or jfr (default: histogram).", usageSyntax = "histogram|calltree|json|folded|flamegraph|pprof|speedscope|cpuprofile|jfr", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Format> OUTPUT = new OptionKey<>(Format.HISTOGRAM, OUTPUT_TYPE);
 
-    @Option(name = "OutputFile", help = "Write the output to this file, checked for writability when the engine starts (default: standard output for text formats, ccsampler.<ext> for binary and HTML ones).", usageSyntax = "<path>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "OutputFile", help = "Write the output to this file, checked for writability when the engine starts (default: standard output for text formats, ccsampler.<ext> for binary and HTML ones).", usageSyntax = "<path>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> OUTPUT_FILE = new OptionKey<>("", OUTPUT_FILE_TYPE);
 
-    @Option(name = "StackLimit", help = "Frames kept per sample, from the top of the stack; deeper stacks are cut and counted (default: 10000).", usageSyntax = "[1, 1000000]", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "StackLimit", help = "Frames kept per sample, from the top of the stack; deeper stacks are cut and counted (default: 10000).", usageSyntax = "[1, 1000000]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> STACK_LIMIT = new OptionKey<>(10000, intRange("StackLimit", 1, 1_000_000));
 
-    @Option(name = "BufferSize", help = "Samples buffered per thread between two drains; a full buffer drops and counts samples (default: 128).", usageSyntax = "[2, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "BufferSize", help = "Samples buffered per thread between two drains; a full buffer drops and counts samples (default: 128).", usageSyntax = "[2, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> BUFFER_SIZE = new OptionKey<>(128, intRange("BufferSize", 2, 65536));
 
-    @Option(name = "ShowTiers", help = "Split counts by compilation tier: interpreted, first tier, last tier, inlined (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
-    static final OptionKey<Boolean> SHOW_TIERS = new OptionKey<>(false);
+    @Option(name = "ShowTiers", help = "Split counts by compilation tier: interpreted, first tier, last tier, inlined (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> SHOW_TIERS = new OptionKey<>(false, bool("ShowTiers"));
 
-    @Option(name = "FilterRootName", help = "Wildcard filter on function names, e.g. 'fib*' or 'Math.*'; other frames are left out of the stacks (default: *).", usageSyntax = "<filter>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "FilterRootName", help = "Wildcard filter on function names, e.g. 'fib*' or 'Math.*'; other frames are left out of the stacks (default: *).", usageSyntax = "<filter>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> FILTER_ROOT = new OptionKey<>("*", wildcard("FilterRootName"));
 
-    @Option(name = "FilterFile", help = "Wildcard filter on source names and paths, e.g. '*program*.js' (default: *).", usageSyntax = "<filter>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "FilterFile", help = "Wildcard filter on source names and paths, e.g. '*program*.js' (default: *).", usageSyntax = "<filter>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> FILTER_FILE = new OptionKey<>("*", wildcard("FilterFile"));
 
-    @Option(name = "FilterLanguage", help = "Wildcard filter on language ids, e.g. 'js' or 'js,python' (default: all languages).", usageSyntax = "<languageId>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "FilterLanguage", help = "Wildcard filter on language ids, e.g. 'js' or 'js,python' (default: all languages).", usageSyntax = "<languageId>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> FILTER_LANGUAGE = new OptionKey<>("", wildcard("FilterLanguage"));
 
-    @Option(name = "SampleInternal", help = "Show frames of internal roots and roots without a source section (hidden by default).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
-    static final OptionKey<Boolean> SAMPLE_INTERNAL = new OptionKey<>(false);
+    @Option(name = "SampleInternal", help = "Show frames of internal roots and roots without a source section (hidden by default).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> SAMPLE_INTERNAL = new OptionKey<>(false, bool("SampleInternal"));
 
-    @Option(name = "SummariseThreads", help = "Report all threads and contexts as one merged profile (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
-    static final OptionKey<Boolean> SUMMARISE_THREADS = new OptionKey<>(false);
+    @Option(name = "SummariseThreads", help = "Report all threads and contexts as one merged profile (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> SUMMARISE_THREADS = new OptionKey<>(false, bool("SummariseThreads"));
 
-    @Option(name = "MinSamples", help = "Hide entries with fewer samples than this in histogram and calltree (default: 0).", usageSyntax = "[0, inf)", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "MinSamples", help = "Hide entries with fewer samples than this in histogram and calltree (default: 0).", usageSyntax = "[0, inf)", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> MIN_SAMPLES = new OptionKey<>(0, intRange("MinSamples", 0, Integer.MAX_VALUE));
 
-    @Option(name = "Title", help = "Title of graphical outputs (default: ccsampler).", usageSyntax = "<text>", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "Title", help = "Title of graphical outputs (default: ccsampler).", usageSyntax = "<text>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> TITLE = new OptionKey<>("ccsampler");
 
-    @Option(name = "MinWidth", help = "Flame graph: hide frames narrower than this percentage of all samples (default: 0).", usageSyntax = "[0, 100]", category = OptionCategory.USER, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "MinWidth", help = "Flame graph: hide frames narrower than this percentage of all samples (default: 0).", usageSyntax = "[0, 100]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Double> MIN_WIDTH = new OptionKey<>(0.0, percent("MinWidth"));
 }

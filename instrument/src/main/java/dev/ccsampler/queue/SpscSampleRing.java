@@ -63,10 +63,7 @@ public final class SpscSampleRing {
      * @param initialFrames frames preallocated per slot (slots grow on demand on the guest thread)
      */
     public SpscSampleRing(int capacity, int initialFrames) {
-        int cap = Integer.highestOneBit(Math.max(2, capacity - 1)) << 1;
-        if (cap < capacity) {
-            cap <<= 1;
-        }
+        int cap = capacity <= 2 ? 2 : Integer.highestOneBit(capacity - 1) << 1;
         slots = new SampleRecord[cap];
         for (int i = 0; i < cap; i++) {
             slots[i] = new SampleRecord(initialFrames);

@@ -16,11 +16,11 @@ import java.util.List;
 /**
  * The calling context tree per thread, children by total time. A context is a function reached
  * through one call site, so a callee called from two lines of its caller shows twice, each with
- * {@code @line}. Indentation stops growing at 64 levels; deeper frames show their depth.
+ * {@code @line}. Indentation stops growing at 24 levels; deeper frames show their depth.
  */
 final class CallTreeReporter implements Reporter {
 
-    private static final int MAX_INDENT = 64;
+    private static final int MAX_INDENT = 24;
 
     @Override
     public void write(ProfileSnapshot s, ReportOptions o, OutputStream os) {

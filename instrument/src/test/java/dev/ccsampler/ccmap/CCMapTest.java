@@ -1,0 +1,111 @@
+package dev.ccsampler.ccmap;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CCMapTest {
+
+    private static MethodInfo info(String name, int line) {
+        return new MethodInfo(-1, "test", name, "t.src", null, line, 1, line + 2, false);
+    }
+
+    private final CCMap map = new CCMap();
+    private final int main = map.internMethod("main", info("main", 1));
+    private final int a = map.internMethod("a", info("a", 10));
+    private final int b = map.internMethod("b", info("b", 20));
+    private final int leaf = map.internMethod("leaf", info("leaf", 30));
+    private final int mainToA = map.internCallSite(main, 100, 3, 2, 5);
+    private final int mainToB = map.internCallSite(main, 110, 3, 3, 5);
+    private final int aToLeaf = map.internCallSite(a, 200, 6, 11, 5);
+    private final int bToLeaf = map.internCallSite(b, 300, 6, 21, 5);
+
+    private void sample(int... frames) {
+        // frames: method ids outermost first; call sites derived from the fixture
+        int[] sites = new int[frames.length];
+        byte[] tiers = new byte[frames.length];
+        sites[0] = -1;
+        for (int i = 1; i < frames.length; i++) {
+            int caller = frames[i - 1];
+            sites[i] = caller == main ? (frames[i] == a ? mainToA : mainToB) : caller == a ? aToLeaf : bToLeaf;
+            tiers[i] = (byte) (i % Tier.COUNT);
+        }
+        map.apply(0, 1, "main", frames.length, frames, sites, tiers);
+    }
+
+    @Test
+    void internIsIdempotentAndDense() {
+        assertEquals(a, map.internMethod("a", info("a", 10)));
+        assertEquals(mainToA, map.internCallSite(main, 100, 3, 2, 5));
+        assertEquals(List.of(0, 1, 2, 3), List.of(main, a, b, leaf));
+    }
+
+    @Test
+    void countsAndQueries() {
+        for (int i = 0; i < 6; i++) {
+            sample(main, a, leaf);
+        }
+        for (int i = 0; i < 3; i++) {
+            sample(main, b, leaf);
+        }
+        sample(main, b);
+
+        List<CCMap.MethodProfile> hot = map.hotMethods(2);
+        assertEquals("leaf", hot.get(0).info().name());
+        assertEquals(9, hot.get(0).selfSamples());
+        assertEquals(1, hot.get(1).selfSamples());
+        assertEquals(10, map.hotMethodsByTotal(1).get(0).totalSamples());
+
+        List<CCMap.Callee> edges = map.hotEdges(10);
+        assertEquals(4, edges.size());
+        assertEquals(6, edges.get(0).samples());
+        // leaf has two general edges: a->leaf (6) and b->leaf (3); each has exactly one context
+        CCMap.Callee aLeaf = edges.stream().filter(e -> e.site().caller().info().name().equals("a")).findFirst().orElseThrow();
+        List<CCMap.ContextRef> ctx = map.contextsOf(aLeaf, 5);
+        assertEquals(1, ctx.size());
+        assertSame(aLeaf, ctx.get(0).callee(), "context links back to its general edge");
+        assertEquals("a", ctx.get(0).parent().method().info().name());
+        assertTrue(aLeaf.site().isMonomorphic());
+        assertEquals(5, map.contextNodeCount(), "main, a, b, a>leaf, b>leaf");
+        assertEquals(2, map.hotMethods(10).size(), "only leaf and b have self samples; main and a are not listed");
+    }
+
+    @Test
+    void recursionCountsTotalOncePerSample() {
+        map.apply(0, 1, "main", 4, new int[]{main, a, a, a}, new int[]{-1, mainToA, aToLeaf, aToLeaf}, new byte[4]);
+        CCMap.MethodProfile pa = map.hotMethods(1).get(0);
+        assertEquals("a", pa.info().name());
+        assertEquals(1, pa.totalSamples());
+        assertEquals(3, pa.contexts().size(), "three distinct contexts of a");
+    }
+
+    @Test
+    void snapshotIsACopy() {
+        sample(main, a, leaf);
+        ProfileSnapshot s = map.snapshot(new ProfileSnapshot.Meta(1_000_000, 0, 1, "test", true, 100, List.of()), (c, t) -> Accounting.EMPTY);
+        sample(main, a, leaf);
+        assertEquals(1, s.totalSamples(), "later samples do not change a snapshot");
+        ThreadProfile t = s.threads().get(0);
+        ContextNode nLeaf = t.root().children().get(0).children().get(0).children().get(0);
+        assertEquals(leaf, nLeaf.method());
+        assertEquals(aToLeaf, nLeaf.callSite());
+        assertEquals(1, nLeaf.self());
+        assertEquals(1, nLeaf.selfByTier()[2], "leaf was at index 2: tier ordinal 2");
+        assertEquals(1, s.callSites().get(aToLeaf).callees().get(0).samples());
+        assertFalse(s.callSites().get(mainToB).callees().iterator().hasNext());
+    }
+
+    @Test
+    void emptyStackCountsAtTheThreadRoot() {
+        map.apply(0, 7, "t", 0, new int[0], new int[0], new byte[0]);
+        ProfileSnapshot s = map.snapshot(new ProfileSnapshot.Meta(1, 0, 1, "test", true, 100, List.of()), (c, t) -> Accounting.EMPTY);
+        assertEquals(1, s.threads().get(0).root().self());
+        assertNull(s.threads().get(0).root().parent());
+    }
+}

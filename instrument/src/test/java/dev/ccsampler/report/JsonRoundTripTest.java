@@ -1,0 +1,140 @@
+package dev.ccsampler.report;
+
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JsonRoundTripTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A CC-Map with two threads, recursion 3 000 deep, two call sites to one callee, all tiers. */
+    static ProfileSnapshot sample() {
+        CCMap map = new CCMap();
+        int main = map.internMethod("m", new MethodInfo(-1, "js", "main", "main.js", "/p/main.js", 1, 1, 40, false));
+        int f = map.internMethod("f", new MethodInfo(-1, "js", "f \"quoted\" </script>", "main.js", "/p/main.js", 10, 1, 20, false));
+        int py = map.internMethod("g", new MethodInfo(-1, "python", "g", "m.py", null, 3, 1, 9, false));
+        int s1 = map.internCallSite(main, 50, 4, 5, 3);
+        int s2 = map.internCallSite(main, 60, 4, 6, 3);
+        int s3 = map.internCallSite(f, 70, 4, 12, 3);
+        int sr = map.internCallSite(f, 80, 4, 13, 3);
+        for (int i = 0; i < 7; i++) {
+            map.apply(0, 1, "main", 3, new int[]{main, f, py}, new int[]{-1, s1, s3}, new byte[]{2, 3, (byte) (i % 4)});
+        }
+        map.apply(0, 1, "main", 2, new int[]{main, f}, new int[]{-1, s2}, new byte[]{0, 1});
+        int depth = 3000;
+        int[] ms = new int[depth];
+        int[] ss = new int[depth];
+        ms[0] = main;
+        ss[0] = -1;
+        for (int i = 1; i < depth; i++) {
+            ms[i] = f;
+            ss[i] = i == 1 ? s1 : sr;
+        }
+        map.apply(1, 2, "worker", depth, ms, ss, new byte[depth]);
+        return map.snapshot(new ProfileSnapshot.Meta(1_000_000, 10, 20, "GraalVM CE", true, 10000, List.of("a warning")),
+                        (c, t) -> new Accounting(9 + t, 8, t, 0, 1, 2, 0, 1000, 2000, 3000));
+    }
+
+    static byte[] json(ProfileSnapshot s) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Format.JSON.reporter().write(s, ReportOptions.DEFAULT, out);
+        return out.toByteArray();
+    }
+
+    @Test
+    void roundTripKeepsEverything() throws IOException {
+        ProfileSnapshot s = sample();
+        Path file = tmp.resolve("p.json");
+        Files.write(file, json(s));
+        ProfileSnapshot r = JsonProfileReader.read(file);
+        assertEquals(s.meta(), r.meta());
+        assertEquals(s.methods(), r.methods());
+        assertEquals(s.callSites(), r.callSites());
+        for (int i = 0; i < s.methodStats().size(); i++) {
+            assertArrayEquals(s.methodStats().get(i).self(), r.methodStats().get(i).self());
+            assertArrayEquals(s.methodStats().get(i).total(), r.methodStats().get(i).total());
+        }
+        assertEquals(s.threads().size(), r.threads().size());
+        for (int i = 0; i < s.threads().size(); i++) {
+            ThreadProfile a = s.threads().get(i);
+            ThreadProfile b = r.threads().get(i);
+            assertEquals(a.accounting(), b.accounting());
+            assertEquals(a.threadName(), b.threadName());
+            assertEquals(flatten(a.root()), flatten(b.root()));
+        }
+        assertArrayEquals(json(s), json(r), "writing what was read gives the same bytes");
+    }
+
+    private static List<String> flatten(ContextNode root) {
+        List<String> out = new ArrayList<>();
+        out.add("root " + root.self());
+        ProfileSnapshot.forEachNode(root, n -> out.add(n.id() + " " + n.parent().id() + " " + n.method() + " " + n.callSite() + " "
+                        + java.util.Arrays.toString(n.selfByTier()) + java.util.Arrays.toString(n.totalByTier())));
+        return out;
+    }
+
+    @Test
+    void malformedFilesAreNamed() throws IOException {
+        Path notJson = tmp.resolve("broken.json");
+        Files.writeString(notJson, "{\"format\": ");
+        IOException e = assertThrows(IOException.class, () -> JsonProfileReader.read(notJson));
+        assertTrue(e.getMessage().contains("broken.json"), e.getMessage());
+
+        Path other = tmp.resolve("other.json");
+        Files.writeString(other, "{\"format\": \"something-else\", \"version\": 1}");
+        e = assertThrows(IOException.class, () -> JsonProfileReader.read(other));
+        assertTrue(e.getMessage().contains("other.json") && e.getMessage().contains("something-else"), e.getMessage());
+
+        String good = new String(json(sample()), StandardCharsets.UTF_8);
+        Path badRef = tmp.resolve("badref.json");
+        Files.writeString(badRef, good.replaceFirst("\"caller\":0", "\"caller\":99"));
+        e = assertThrows(IOException.class, () -> JsonProfileReader.read(badRef));
+        assertTrue(e.getMessage().contains("method 99"), e.getMessage());
+
+        Path badTiers = tmp.resolve("tiers.json");
+        Files.writeString(badTiers, good.replaceFirst("\"self\":\\[[0-9,]+\\]", "\"self\":[1,2]"));
+        e = assertThrows(IOException.class, () -> JsonProfileReader.read(badTiers));
+        assertTrue(e.getMessage().contains("one per tier"), e.getMessage());
+
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> JsonProfileReader.read(tmp.resolve("missing.json")));
+    }
+
+    @Test
+    void textReportsShowSharesLocationsAndAccounting() throws IOException {
+        ProfileSnapshot s = sample();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Format.HISTOGRAM.reporter().write(s, ReportOptions.DEFAULT.withShowTiers(true), out);
+        String h = out.toString(StandardCharsets.UTF_8);
+        assertTrue(h.contains("g (m.py:3)"), h);
+        assertTrue(h.matches("(?s).*g \\(m\\.py:3\\)\\s+\\|\\s+7ms\\s+87\\.5%\\s+\\|\\s+7ms\\s+87\\.5%.*"), h);
+        assertTrue(h.contains("requested"), h);
+        assertTrue(h.contains("Warning: a warning"), h);
+        assertTrue(h.contains("0: 28.6%"), "tier split of g's 7 self samples (2 of 7 in tier 0): " + h);
+
+        out.reset();
+        Format.CALLTREE.reporter().write(s, ReportOptions.DEFAULT, out);
+        String t = out.toString(StandardCharsets.UTF_8);
+        assertTrue(t.contains("@5") && t.contains("@6"), "two call sites of f in main are two contexts: " + t);
+        assertTrue(t.contains("[2999]"), "deep contexts show their depth instead of indenting forever");
+    }
+}
