@@ -122,9 +122,10 @@
   }
 
   function diffColour(d) {
+    // Neutral light grey (visible on the page background), towards red or blue with the change.
+    if (Math.abs(d) < 1e-12) return 'rgb(232,232,232)';
     const i = Math.min(1, Math.abs(d) / maxDelta);
-    const fade = Math.round(250 - i * 190);
-    if (Math.abs(d) < 1e-12) return 'rgb(250,250,250)';
+    const fade = Math.round(232 - i * 172);
     return d > 0 ? 'rgb(250,' + fade + ',' + fade + ')' : 'rgb(' + fade + ',' + fade + ',250)';
   }
 
@@ -151,7 +152,7 @@
     };
     if (DIFF) {
       item(diffColour(-maxDelta), 'share shrank');
-      item('rgb(250,250,250)', 'unchanged');
+      item(diffColour(0), 'unchanged');
       item(diffColour(maxDelta), 'share grew (darkest: ' + (maxDelta * 100).toFixed(1) + ' points)');
     } else if (state.colour === 'tier') {
       data.tiers.forEach((name, i) => item(TIER_COLOURS[i], name));
