@@ -1,0 +1,127 @@
+package dev.ccsampler.exhaustive;
+
+import com.oracle.truffle.api.ContextThreadLocal;
+import com.oracle.truffle.api.TruffleContext;
+import com.oracle.truffle.api.instrumentation.EventContext;
+import com.oracle.truffle.api.instrumentation.ExecutionEventNode;
+import com.oracle.truffle.api.instrumentation.ExecutionEventNodeFactory;
+import com.oracle.truffle.api.instrumentation.SourceSectionFilter;
+import com.oracle.truffle.api.instrumentation.StandardTags;
+import com.oracle.truffle.api.instrumentation.TruffleInstrument;
+import com.oracle.truffle.api.nodes.LanguageInfo;
+import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.SourceSection;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionValues;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * Exhaustive calling-context tracer: the ground truth that sampled profiles are compared against.
+ * Thin wiring only: reads the options, registers the {@link CctTracer} service, attaches
+ * {@link RootCallNode}s to every {@code RootTag} node and writes the JSON at engine finalization.
+ *
+ * <p>A method is (language id, root name, source name, first line of the root's source section);
+ * missing parts are {@code "<unknown>"} / 0.
+ *
+ * @since 0.1
+ */
+@TruffleInstrument.Registration(id = CctTracerInstrument.ID, name = "ccsampler exhaustive CCT tracer", version = "0.1", services = CctTracer.class)
+public final class CctTracerInstrument extends TruffleInstrument {
+
+    /** Instrument id and option group. @since 0.1 */
+    public static final String ID = "cctracer";
+
+    private static final String UNKNOWN = "<unknown>";
+
+    /** Dense context ids, in first-seen order. Guarded by itself. */
+    private final Map<TruffleContext, Integer> contextIds = new WeakHashMap<>();
+    private final ContextThreadLocal<ThreadTrace> traces = locals.createContextThreadLocal(this::newThreadTrace);
+    private volatile CctTracer tracer;
+
+    @Override
+    protected void onCreate(Env env) {
+        OptionValues options = env.getOptions();
+        boolean enabled = options.get(CctTracerOptions.ENABLED);
+        Path out = enabled ? checkedOutputFile(options.get(CctTracerOptions.OUTPUT_FILE)) : null;
+        CctTracer t = new CctTracer(out);
+        tracer = t;
+        env.registerService(t);
+        if (!enabled) {
+            return;
+        }
+        SourceSectionFilter filter = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class)
+                        .includeInternal(options.get(CctTracerOptions.INTERNAL)).build();
+        env.getInstrumenter().attachExecutionEventFactory(filter, new ExecutionEventNodeFactory() {
+            @Override
+            public ExecutionEventNode create(EventContext context) {
+                return new RootCallNode(t.intern(methodOf(context)), traces);
+            }
+        });
+    }
+
+    @Override
+    protected void onFinalize(Env env) {
+        CctTracer t = tracer;
+        if (t == null || t.outputFile() == null) {
+            return;
+        }
+        try {
+            t.writeJson(t.outputFile());
+        } catch (IOException e) {
+            PrintStream err = new PrintStream(env.err(), true);
+            err.println("[cctracer] could not write " + t.outputFile() + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    protected OptionDescriptors getOptionDescriptors() {
+        return new CctTracerOptionsOptionDescriptors();
+    }
+
+    private ThreadTrace newThreadTrace(TruffleContext context, Thread thread) {
+        int id;
+        synchronized (contextIds) {
+            id = contextIds.computeIfAbsent(context, c -> contextIds.size());
+        }
+        return tracer.newThread(id, thread.threadId(), thread.getName());
+    }
+
+    /**
+     * Fails engine creation with a message naming the option when the output file cannot be
+     * written, instead of losing the trace at the end of a long run.
+     */
+    private static Path checkedOutputFile(String value) {
+        Path p;
+        try {
+            p = Path.of(value).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("Invalid path '" + value + "' for cctracer.OutputFile: " + e.getReason() + ".");
+        }
+        Path dir = p.getParent();
+        boolean ok = Files.isDirectory(dir) && Files.isWritable(dir) && !Files.isDirectory(p) && (!Files.exists(p) || Files.isWritable(p));
+        if (!ok) {
+            throw new IllegalArgumentException("Cannot write '" + p + "' for cctracer.OutputFile: use a writable file in an existing directory.");
+        }
+        return p;
+    }
+
+    static TracedMethod methodOf(EventContext context) {
+        RootNode root = context.getInstrumentedNode().getRootNode();
+        String name = root == null ? null : root.getName();
+        LanguageInfo lang = root == null ? null : root.getLanguageInfo();
+        SourceSection s = context.getInstrumentedSourceSection();
+        if (s == null && root != null) {
+            s = root.getSourceSection();
+        }
+        String source = s == null || s.getSource() == null ? UNKNOWN : s.getSource().getName();
+        int line = s != null && s.isAvailable() && s.hasLines() ? s.getStartLine() : 0;
+        return new TracedMethod(lang == null ? UNKNOWN : lang.getId(), name == null || name.isEmpty() ? UNKNOWN : name, source, line);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.ccsampler.tools.compare;
+
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+
+import java.util.ArrayDeque;
+
+/**
+ * A ccsampler {@link ProfileSnapshot} as a comparison {@link Cct}: every thread (and context) is
+ * added from the virtual root, call-site-distinct siblings of one method merge into one context,
+ * frame = ({@link MethodInfo#name()}, {@link MethodInfo#source()}, {@link MethodInfo#line()})
+ * normalised by {@link Frame#of}, weight = self samples over all tiers.
+ *
+ * <p>Internal methods ({@link MethodInfo#internal()}) are dropped unless asked for: their children
+ * hang on the nearest kept ancestor and their self samples are added to that ancestor (to nothing at
+ * the top level), the same as a sampler that never saw internal frames would have counted them.
+ *
+ * @since 0.1
+ */
+public final class SnapshotAdapter {
+
+    private SnapshotAdapter() {
+    }
+
+    /** @since 0.1 */
+    public static Cct toCct(ProfileSnapshot snapshot, boolean includeInternal) {
+        Cct cct = new Cct(Cct.Kind.SAMPLES);
+        ArrayDeque<Object[]> work = new ArrayDeque<>();
+        for (ThreadProfile t : snapshot.threads()) {
+            for (ContextNode c : t.root().children()) {
+                work.push(new Object[]{c, cct.root()});
+            }
+        }
+        while (!work.isEmpty()) {
+            Object[] w = work.pop();
+            ContextNode from = (ContextNode) w[0];
+            Cct.Node parent = (Cct.Node) w[1];
+            MethodInfo m = snapshot.method(from.method());
+            Cct.Node to;
+            if (m.internal() && !includeInternal) {
+                to = parent;
+                if (parent != cct.root()) {
+                    parent.add(from.self());
+                }
+            } else {
+                to = parent.childOrCreate(Frame.of(m.name(), m.source(), m.line()));
+                to.add(from.self());
+            }
+            for (ContextNode c : from.children()) {
+                work.push(new Object[]{c, to});
+            }
+        }
+        return cct;
+    }
+}
