@@ -6,10 +6,10 @@ import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.report.JsonProfileReader;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -81,18 +81,12 @@ public final class ProfileReaders {
 
     /** Reads ccsampler JSON with the project's reader. */
     private static ProfileSnapshot readSnapshot(Path file) throws ProfileReadException {
-        // TODO(merge): once dev.ccsampler.report.JsonProfileReader is on this branch, replace the
-        // reflective call with: return JsonProfileReader.read(file);
         try {
-            Class<?> reader = Class.forName("dev.ccsampler.report.JsonProfileReader");
-            return (ProfileSnapshot) reader.getMethod("read", Path.class).invoke(null, file);
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            throw new ProfileReadException(file + ": looks like ccsampler JSON, but this build has no ccsampler JSON reader (dev.ccsampler.report.JsonProfileReader)");
-        } catch (InvocationTargetException e) {
-            Throwable c = e.getCause();
-            throw new ProfileReadException(file + ": malformed ccsampler JSON: " + c.getMessage(), c);
-        } catch (IllegalAccessException e) {
-            throw new ProfileReadException(file + ": cannot call the ccsampler JSON reader: " + e.getMessage(), e);
+            return JsonProfileReader.read(file);
+        } catch (NoSuchFileException e) {
+            throw new ProfileReadException(file + ": no such file");
+        } catch (IOException e) {
+            throw new ProfileReadException(e.getMessage(), e);
         }
     }
 
