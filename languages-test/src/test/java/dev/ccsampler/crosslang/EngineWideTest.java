@@ -1,0 +1,91 @@
+package dev.ccsampler.crosslang;
+
+import dev.ccsampler.CCSampler;
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.report.Format;
+import dev.ccsampler.report.JsonProfileReader;
+import dev.ccsampler.report.ReportOptions;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.Source;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The embedding API on one engine shared by several contexts and threads. */
+class EngineWideTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void severalContextsAndThreadsThroughTheService() throws Exception {
+        Source busy = Source.newBuilder("js", GraalPyProfileTest.resource("busy.js").toFile()).build();
+        try (Engine engine = Engine.newBuilder().build()) {
+            CCSampler sampler = CCSampler.find(engine);
+            assertFalse(sampler.isCollecting());
+            sampler.setPeriod(Duration.ofMillis(1));
+            sampler.setCollecting(true);
+            assertThrows(IllegalStateException.class, () -> sampler.setPeriod(Duration.ofMillis(5)), "period changes only while stopped");
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Thread t = new Thread(() -> {
+                    try (Context c = Context.newBuilder("js").engine(engine).build()) {
+                        c.eval(busy);
+                    }
+                }, "worker-" + i);
+                threads.add(t);
+                t.start();
+            }
+            Thread.sleep(300);
+            ProfileSnapshot mid = sampler.takeSnapshot();
+            assertTrue(mid.accounting().balanced(), "a snapshot while running balances with in-flight requests: " + mid.accounting().summaryLine());
+            for (Thread t : threads) {
+                t.join();
+            }
+            sampler.setCollecting(false);
+            ProfileSnapshot s = sampler.takeSnapshot();
+            Accounting a = s.accounting();
+            assertEquals(0, a.inFlight(), a.summaryLine());
+            assertTrue(a.balanced(), a.summaryLine());
+            Set<Integer> contexts = new HashSet<>();
+            Set<String> busyThreads = new HashSet<>();
+            for (ThreadProfile t : s.threads()) {
+                assertTrue(t.accounting().balanced(), t.threadName() + ": " + t.accounting().summaryLine());
+                if (t.root().total() > 20) {
+                    contexts.add(t.context());
+                    busyThreads.add(t.threadName());
+                }
+            }
+            assertEquals(Set.of("worker-0", "worker-1", "worker-2"), busyThreads, "every busy thread has samples");
+            assertEquals(3, contexts.size(), "each worker ran its own context");
+            assertTrue(s.totalSamples() >= mid.totalSamples());
+
+            sampler.setPeriod(Duration.ofMillis(2));
+            assertEquals(Duration.ofMillis(2), sampler.getPeriod());
+            Path json = tmp.resolve("engine.json");
+            CCSampler.write(s, Format.JSON, ReportOptions.DEFAULT.withSummariseThreads(true), json);
+            ProfileSnapshot merged = JsonProfileReader.read(json);
+            assertEquals(1, merged.threads().size());
+            assertEquals(s.totalSamples(), merged.totalSamples());
+            assertTrue(Files.size(json) > 0);
+
+            sampler.clear();
+            assertEquals(0, sampler.takeSnapshot().totalSamples(), "clear forgets the samples");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.ccsampler.crosslang;
+
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** ccsampler on GraalPy, and on a polyglot JavaScript → Python program. */
+class GraalPyProfileTest {
+
+    @TempDir
+    Path tmp;
+
+    static Path resource(String name) {
+        return Path.of("src/test/resources/crosslang").resolve(name).toAbsolutePath();
+    }
+
+    @Test
+    void pythonKnownSplit() throws Exception {
+        ProfileRun r = ProfileRun.run("python", resource("known_split.py"), tmp, Map.of("ccsampler.Period", "1ms"));
+        assertEquals(0, r.exitStatus, r.stderr);
+        assertTrue(r.stdout.startsWith("done 60"), r.stdout);
+        Map<String, Double> s = r.shares("alpha", "beta", "gamma");
+        System.out.println("Python known split 60/30/10 measured by ccsampler: " + s);
+        assertTrue(s.get("alpha") > s.get("beta") && s.get("beta") > s.get("gamma"), s.toString());
+        assertTrue(r.profile.methods().stream().anyMatch(m -> m.language().equals("python") && m.name().equals("alpha") && m.source().equals("known_split.py") && m.line() == 4),
+                        "python frames carry language, name, file and line: " + r.profile.methods());
+    }
+
+    @Test
+    void polyglotCallShowsOneMixedStack() throws Exception {
+        ProfileRun r = ProfileRun.run("js", resource("polyglot.js"), tmp, Map.of("ccsampler.Period", "1ms"));
+        assertEquals(0, r.exitStatus, r.stderr);
+        assertTrue(r.stdout.contains("polyglot done"), r.stdout);
+        ProfileSnapshot p = r.profile;
+        AtomicLong mixed = new AtomicLong();
+        for (ThreadProfile t : p.threads()) {
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (n.self() > 0 && p.method(n.method()).name().equals("pyWork")) {
+                    List<ContextNode> path = ProfileSnapshot.path(n);
+                    boolean jsCaller = path.stream().anyMatch(f -> p.method(f.method()).language().equals("js") && p.method(f.method()).name().equals("jsOuter"));
+                    assertEquals("python", p.method(n.method()).language());
+                    if (jsCaller) {
+                        mixed.addAndGet(n.self());
+                    }
+                }
+            });
+        }
+        assertTrue(mixed.get() > 10, "samples in pyWork under jsOuter in one stack: " + mixed.get());
+    }
+}
