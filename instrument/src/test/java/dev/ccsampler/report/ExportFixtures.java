@@ -151,6 +151,107 @@ final class ExportFixtures {
         return file.toAbsolutePath();
     }
 
+    /** Self samples of each method name in one thread. */
+    static Map<String, Long> selfByName(ProfileSnapshot s, ThreadProfile t) {
+        Map<String, Long> r = new LinkedHashMap<>();
+        ProfileSnapshot.forEachNode(t.root(), n -> r.merge(s.method(n.method()).name(), n.self(), Long::sum));
+        return r;
+    }
+
+    /** Samples with each method name on the stack of one thread (once per sample, also under recursion). */
+    static Map<String, Long> totalByName(ProfileSnapshot s, ThreadProfile t) {
+        Map<String, Long> r = new LinkedHashMap<>();
+        ProfileSnapshot.forEachNode(t.root(), n -> r.merge(s.method(n.method()).name(), hasAncestorWithMethod(n, n.method()) ? 0 : n.total(), Long::sum));
+        return r;
+    }
+
+    /** Parses JSON into maps, lists, strings, {@code Long}/{@code Double}, booleans and null (jackson-core only). */
+    static Object parseJson(byte[] json) throws IOException {
+        try (com.fasterxml.jackson.core.JsonParser p = new com.fasterxml.jackson.core.JsonFactory().createParser(json)) {
+            p.nextToken();
+            return value(p);
+        }
+    }
+
+    private static Object value(com.fasterxml.jackson.core.JsonParser p) throws IOException {
+        switch (p.currentToken()) {
+            case START_OBJECT: {
+                Map<String, Object> m = new LinkedHashMap<>();
+                while (p.nextToken() != com.fasterxml.jackson.core.JsonToken.END_OBJECT) {
+                    String k = p.currentName();
+                    p.nextToken();
+                    m.put(k, value(p));
+                }
+                return m;
+            }
+            case START_ARRAY: {
+                List<Object> l = new ArrayList<>();
+                while (p.nextToken() != com.fasterxml.jackson.core.JsonToken.END_ARRAY) {
+                    l.add(value(p));
+                }
+                return l;
+            }
+            case VALUE_STRING:
+                return p.getText();
+            case VALUE_NUMBER_INT:
+                return p.getLongValue();
+            case VALUE_NUMBER_FLOAT:
+                return p.getDoubleValue();
+            case VALUE_TRUE:
+                return true;
+            case VALUE_FALSE:
+                return false;
+            default:
+                return null;
+        }
+    }
+
+    /** What the real speedscope app showed for one file (see src/test/speedscope/check.mjs). */
+    record Shown(String file, List<String> lines) {
+        List<String[]> get(String kind) {
+            return lines.stream().filter(l -> l.startsWith(kind + "\t")).map(l -> l.substring(kind.length() + 1).split("\t")).toList();
+        }
+    }
+
+    /**
+     * Opens {@code files} in the speedscope app from the npm package, served on loopback to headless
+     * Chromium, with screenshots under {@code target/screenshots}.
+     */
+    static List<Shown> showInSpeedscope(Path... files) throws IOException, InterruptedException {
+        Path dir = Path.of("src", "test", "speedscope").toAbsolutePath();
+        if (!Files.isDirectory(dir.resolve("node_modules").resolve("speedscope"))) {
+            throw new AssertionError("speedscope is not installed: run (cd instrument/src/test/speedscope && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci)");
+        }
+        String node = tool("install Debian's nodejs", "/usr/bin/node", "/usr/local/bin/node");
+        tool("install Debian's chromium", System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
+        List<String> cmd = new ArrayList<>(List.of(node, "check.mjs", Path.of("target", "screenshots").toAbsolutePath().toString()));
+        for (Path f : files) {
+            cmd.add(f.toString());
+        }
+        Run r = run(dir, Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"), cmd.toArray(String[]::new));
+        if (r.exit() != 0) {
+            throw new AssertionError("check.mjs failed:\n" + r.output());
+        }
+        List<Shown> shown = new ArrayList<>();
+        for (String line : r.output().split("\n")) {
+            if (line.startsWith("FILE\t")) {
+                shown.add(new Shown(line.substring(5), new ArrayList<>()));
+            } else if (!shown.isEmpty()) {
+                shown.get(shown.size() - 1).lines().add(line);
+            }
+        }
+        return shown;
+    }
+
+    /** {@code "67.00ms (68%)"} → 67.0. */
+    static double millis(String cell) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^([\\d.]+)ms").matcher(cell);
+        if (!m.find()) {
+            throw new AssertionError("not a duration in ms: " + cell);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
     /** Output and exit status of an external tool. */
     record Run(int exit, String output) {
     }
