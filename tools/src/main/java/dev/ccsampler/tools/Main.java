@@ -22,7 +22,7 @@ import dev.ccsampler.tools.launcher.RunLauncher;
 public final class Main {
 
     /** Subcommand name to implementing class, in the order the usage lists them. */
-    static final Map<String, String> SUBCOMMANDS;
+    public static final Map<String, String> SUBCOMMANDS;
 
     static {
         Map<String, String> m = new LinkedHashMap<>();
@@ -34,7 +34,7 @@ public final class Main {
     }
 
     /** Status for a usage error, as the polyglot launchers use for an unrecognized argument. */
-    static final int USAGE_ERROR = 2;
+    public static final int USAGE_ERROR = 2;
 
     private Main() {
     }
@@ -56,7 +56,7 @@ public final class Main {
      *
      * @param commands subcommand name to class name; the real table is {@link #SUBCOMMANDS}
      */
-    static int dispatch(String[] args, Map<String, String> commands, PrintStream out, PrintStream err) {
+    public static int dispatch(String[] args, Map<String, String> commands, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
             printUsage(commands, out);
             return 0;
