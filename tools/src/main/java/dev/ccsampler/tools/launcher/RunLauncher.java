@@ -1,0 +1,269 @@
+package dev.ccsampler.tools.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.graalvm.launcher.AbstractLanguageLauncher;
+import org.graalvm.options.OptionCategory;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+
+/**
+ * {@code ccsampler run [options] <file> [args...]}: runs one guest program in any installed Truffle
+ * language, the way GraalVM's own language launchers do.
+ *
+ * <p>
+ * Everything that is not ours is left to {@link AbstractLanguageLauncher}, so engine options
+ * ({@code --engine.*}, {@code --compiler.*}), language options ({@code --js.*}, and the short form
+ * {@code --commonjs-require} for the chosen language), tool options ({@code --ccsampler},
+ * {@code --cpusampler.Period=1ms}), {@code --experimental-options}, {@code --log.*} and the
+ * {@code --help[:languages|:tools|:engine|:compiler|:all|:<id>]} family are parsed, validated and
+ * reported exactly as on GraalVM's launchers. This class adds only:
+ * <ul>
+ * <li>{@code --lang <id>} (or {@code --lang=<id>}): the language; otherwise
+ * {@link Source#findLanguage(File)} picks it from the file;</li>
+ * <li>the first argument that does not start with {@code -} is the program file, and every
+ * argument after it goes to the guest ({@link Context.Builder#arguments});</li>
+ * <li>guest exit status and guest errors map to the process status exactly as without a profiler:
+ * {@code exit(n)} gives {@code n}, an uncaught guest error gives 1;</li>
+ * <li>a one-line notice on stderr when the engine runs on Truffle's fallback (interpreter-only)
+ * runtime.</li>
+ * </ul>
+ *
+ * <p>
+ * The context is closed before the process exits, so instruments (ours and {@code cpusampler})
+ * write their reports on every path, including a guest {@code exit(n)} or error.
+ */
+public final class RunLauncher extends AbstractLanguageLauncher {
+
+    /**
+     * Set to {@code true} by {@code bin/ccsampler} when it already told the user that the chosen
+     * JDK has no JVMCI, so the fallback runtime is reported once, not twice.
+     */
+    public static final String FALLBACK_REPORTED_PROPERTY = "ccsampler.fallbackReported";
+
+    /** The implementation name of Truffle's fallback runtime ({@code DefaultTruffleRuntime}). */
+    static final String FALLBACK_IMPLEMENTATION_NAME = "Interpreted";
+
+    private String languageId;
+    private String explicitLanguage;
+    private File file;
+    private final List<String> guestArguments = new ArrayList<>();
+
+    /**
+     * Runs the launcher; never returns normally from a guest run: the process exits with the guest
+     * status. Returns only when the launcher itself has nothing to run (not reached today; the base
+     * class exits on help and on errors).
+     */
+    public static void main(String[] args) {
+        new RunLauncher().launch(args);
+    }
+
+    @Override
+    protected List<String> preprocessArguments(List<String> arguments, Map<String, String> polyglotOptions) {
+        List<String> unrecognized = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+            String arg = arguments.get(i);
+            if (file != null) {
+                guestArguments.add(arg);
+            } else if (arg.equals("--lang")) {
+                if (i + 1 >= arguments.size()) {
+                    throw abortInvalidArgument(arg, "'--lang' needs a language id, e.g. '--lang js'.");
+                }
+                explicitLanguage = arguments.get(++i);
+            } else if (arg.startsWith("--lang=")) {
+                explicitLanguage = arg.substring("--lang=".length());
+            } else if (arg.equals("--")) {
+                if (i + 1 < arguments.size()) {
+                    file = new File(arguments.get(++i));
+                }
+            } else if (arg.startsWith("-") && arg.length() > 1) {
+                unrecognized.add(arg);
+            } else {
+                file = new File(arg);
+            }
+        }
+        languageId = chooseLanguage(unrecognized);
+        // The fallback runtime is reported by us in one line; the engine's own warning says the same
+        // in eight. An explicit --engine.WarnInterpreterOnly on the command line still wins.
+        polyglotOptions.put("engine.WarnInterpreterOnly", "false");
+        return unrecognized;
+    }
+
+    /**
+     * The language: {@code --lang} when given, else the one that claims the file. Returns
+     * {@code null} only when there is no file (help, version): then option names need their full
+     * group prefix.
+     */
+    private String chooseLanguage(List<String> unrecognized) {
+        if (explicitLanguage != null) {
+            Set<String> installed = installedLanguages();
+            if (!installed.contains(explicitLanguage)) {
+                throw abort(String.format("Unknown language '%s' given with --lang. Installed languages: %s.", explicitLanguage, String.join(", ", installed)), 2);
+            }
+            return explicitLanguage;
+        }
+        if (file == null) {
+            return null;
+        }
+        if (isHelpOrVersionOnly(unrecognized)) {
+            return null;
+        }
+        String found;
+        try {
+            found = Source.findLanguage(file);
+        } catch (IOException e) {
+            throw abort(e);
+        }
+        if (found == null) {
+            throw abort(String.format("Cannot tell the language of '%s' from its name or content. Use --lang <id>; installed languages: %s.", file, String.join(", ", installedLanguages())), 2);
+        }
+        return found;
+    }
+
+    private static boolean isHelpOrVersionOnly(List<String> unrecognized) {
+        for (String arg : unrecognized) {
+            if (arg.startsWith("--help") || arg.equals("--version:graalvm")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Only for error messages and --lang: the base class's temporary engine is not visible here. */
+    private static Set<String> installedLanguages() {
+        try (Engine engine = Engine.newBuilder().useSystemProperties(false).option("engine.WarnInterpreterOnly", "false").out(OutputStream.nullOutputStream()).err(
+                        OutputStream.nullOutputStream()).build()) {
+            return new TreeSet<>(engine.getLanguages().keySet());
+        }
+    }
+
+    @Override
+    protected void validateArguments(Map<String, String> polyglotOptions) {
+        if (file == null) {
+            throw abort("No program file given. Usage: ccsampler run [options] <file> [args...]; see 'ccsampler run --help'.", 2);
+        }
+        if (!file.isFile()) {
+            throw abort("No such file: " + file, 2);
+        }
+    }
+
+    @Override
+    protected String getLanguageId() {
+        return languageId;
+    }
+
+    @Override
+    protected String[] getDefaultLanguages() {
+        return languageId == null ? new String[0] : new String[]{languageId};
+    }
+
+    @Override
+    protected void launch(Context.Builder contextBuilder) {
+        contextBuilder.arguments(languageId, guestArguments.toArray(new String[0]));
+        Source source;
+        try {
+            source = Source.newBuilder(languageId, file).build();
+        } catch (IOException e) {
+            throw abort(e);
+        }
+        int status = 0;
+        Context context = contextBuilder.build();
+        try {
+            reportFallbackRuntime(context.getEngine());
+            context.eval(source);
+        } catch (PolyglotException e) {
+            status = guestStatus(e);
+        } finally {
+            status = close(context, status);
+        }
+        System.out.flush();
+        System.err.flush();
+        throw exit(status);
+    }
+
+    /** Maps a guest failure to the process status; internal errors go to the base class. */
+    private int guestStatus(PolyglotException e) {
+        if (e.isExit()) {
+            return e.getExitStatus();
+        }
+        if (e.isInternalError()) {
+            throw e;
+        }
+        printGuestError(e, System.err);
+        return 1;
+    }
+
+    /**
+     * Closes the context (instruments report here). A context that the guest exited or that failed
+     * may report the same exit again on close: the status of the run stands.
+     */
+    private int close(Context context, int status) {
+        try {
+            context.close();
+        } catch (PolyglotException e) {
+            if (e.isExit()) {
+                return status != 0 ? status : e.getExitStatus();
+            }
+            if (e.isInternalError()) {
+                throw e;
+            }
+            printGuestError(e, System.err);
+            return status != 0 ? status : 1;
+        }
+        return status;
+    }
+
+    /** The guest error and its guest frames, the way the polyglot launchers print them. */
+    static void printGuestError(PolyglotException e, PrintStream err) {
+        err.println(e.isSyntaxError() || e.getMessage() == null ? String.valueOf(e.getMessage()) : e.getMessage());
+        if (e.isSyntaxError()) {
+            return;
+        }
+        for (PolyglotException.StackFrame frame : e.getPolyglotStackTrace()) {
+            if (frame.isGuestFrame()) {
+                err.println("\tat " + frame);
+            }
+        }
+    }
+
+    private static void reportFallbackRuntime(Engine engine) {
+        if (FALLBACK_IMPLEMENTATION_NAME.equals(engine.getImplementationName()) && !Boolean.getBoolean(FALLBACK_REPORTED_PROPERTY)) {
+            System.err.println("ccsampler: running on Truffle's fallback runtime (no JVMCI compiler): guest code is interpreted only, "
+                            + "so compilation tiers and compiler hints are absent. Use a JDK 21+ with JVMCI (bin/ccsampler finds one by itself).");
+        }
+    }
+
+    @Override
+    protected void printHelp(OptionCategory maxCategory) {
+        println("Usage: ccsampler run [options] <file> [args...]");
+        println("");
+        println("Runs <file> in the Truffle language that claims it (or the one given with --lang),");
+        println("with engine, language and tool options exactly as on GraalVM's language launchers.");
+        println("Arguments after <file> go to the guest program. Examples:");
+        println("  ccsampler run --ccsampler app.js");
+        println("  ccsampler run --cpusampler --cpusampler.Period=1ms --lang js script.txt arg1");
+        println("");
+        println("Launcher options:");
+        launcherOption("--lang <id>", "Run <file> as language <id> instead of guessing from the file.");
+        launcherOption("--experimental-options", "Allow experimental engine, language and tool options.");
+        launcherOption("--help:tools", "Print the options of every installed tool (ccsampler, cpusampler, ...).");
+        launcherOption("--help:languages", "Print the options of every installed language.");
+    }
+
+    @Override
+    protected void collectArguments(Set<String> options) {
+        options.add("--lang");
+        options.add("--experimental-options");
+        super.collectArguments(options);
+    }
+}

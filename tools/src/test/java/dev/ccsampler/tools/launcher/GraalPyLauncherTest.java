@@ -1,0 +1,37 @@
+package dev.ccsampler.tools.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.ccsampler.tools.launcher.LauncherProcess.Result;
+
+/** GraalPy's own launcher, as bin/ccsampler-python starts it, on our class path. */
+class GraalPyLauncherTest {
+
+    static final String GRAALPY_MAIN = "com.oracle.graal.python.shell.GraalPythonMain";
+
+    @TempDir Path dir;
+
+    @Test
+    void runsAPythonFileWithAToolAndKeepsItsExitStatus() throws Exception {
+        Path file = dir.resolve("prog.py");
+        Files.writeString(file, """
+                        import sys
+                        def work(n):
+                            return n if n < 2 else work(n - 1) + work(n - 2)
+                        print("python-says", sys.argv[1:], work(15))
+                        sys.exit(4)
+                        """);
+        Result r = LauncherProcess.run(dir, GRAALPY_MAIN, List.of("--cpusampler", file.toString(), "arg1"));
+        assertEquals(4, r.status(), r::toString);
+        assertTrue(r.stdout().contains("python-says ['arg1'] 610"), r::toString);
+        assertTrue(r.stdout().contains("Sampling Histogram"), r::toString);
+    }
+}

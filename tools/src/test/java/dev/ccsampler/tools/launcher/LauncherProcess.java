@@ -1,0 +1,80 @@
+package dev.ccsampler.tools.launcher;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * Starts a real launcher ({@code main} of a class) in a new JVM: the java of this JVM, this JVM's
+ * class path and flags (surefire's argLine: JVMCI, the compiler jars, the polyglot cache), so the
+ * child runs on the same Truffle runtime as the test.
+ */
+final class LauncherProcess {
+
+    /** Safety net for a hung child, not a performance bound: nothing asserts on time. */
+    private static final long HANG_LIMIT_SECONDS = 300;
+
+    record Result(int status, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "status " + status + "\n--- stdout:\n" + stdout + "\n--- stderr:\n" + stderr;
+        }
+    }
+
+    private LauncherProcess() {
+    }
+
+    /** The JVM flags of this JVM, without a debugger agent (the child would wait on its port). */
+    static List<String> currentJvmFlags() {
+        List<String> flags = new ArrayList<>();
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
+                flags.add(arg);
+            }
+        }
+        return flags;
+    }
+
+    static Result run(Path workDir, String mainClass, List<String> args) throws IOException, InterruptedException {
+        return run(workDir, currentJvmFlags(), mainClass, args);
+    }
+
+    static Result run(Path workDir, List<String> jvmFlags, String mainClass, List<String> args) throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElseThrow(() -> new IllegalStateException("cannot tell this JVM's java command"));
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(jvmFlags);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(args);
+        Path out = Files.createTempFile(workDir, "stdout", ".txt");
+        Path err = Files.createTempFile(workDir, "stderr", ".txt");
+        Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectOutput(out.toFile()).redirectError(
+                        err.toFile()).start();
+        if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("launcher did not end: " + command + "\n" + Files.readString(err, StandardCharsets.UTF_8));
+        }
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** {@code ccsampler <args>} through the real entry point. */
+    static Result ccsampler(Path workDir, String... args) throws IOException, InterruptedException {
+        return run(workDir, "dev.ccsampler.tools.Main", List.of(args));
+    }
+
+    /** A Java stack trace on the output: what a user must never see for a guest or option error. */
+    static boolean hasJavaStackTrace(String text) {
+        Predicate<String> javaFrame = line -> line.trim().matches("at (java|jdk|org\\.graalvm|com\\.oracle|dev\\.ccsampler)\\..*\\(.*\\)");
+        return text.contains("Exception in thread") || text.lines().anyMatch(javaFrame);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.ccsampler.tools.launcher;
+
+import static dev.ccsampler.tools.launcher.LauncherProcess.ccsampler;
+import static dev.ccsampler.tools.launcher.LauncherProcess.hasJavaStackTrace;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.ccsampler.tools.launcher.LauncherProcess.Result;
+
+/**
+ * {@code ccsampler run} in a real child JVM: what a user types, what the guest prints, the status
+ * the shell sees. GraalVM's cpusampler stands in for our instrument in the profiler cases: the
+ * launcher must not care which tool it runs.
+ */
+class RunLauncherTest {
+
+    /** Prints its arguments; exits with the status in its first argument, or throws with "throw". */
+    private static final String PROGRAM = """
+                    function work(n) { return n < 2 ? n : work(n - 1) + work(n - 2); }
+                    console.log("guest-says " + JSON.stringify(arguments) + " " + work(18));
+                    if (arguments[0] === "throw") { throw new Error("guest-boom"); }
+                    if (/^[0-9]+$/.test(arguments[0])) { quit(Number(arguments[0])); }
+                    """;
+
+    @TempDir Path dir;
+
+    private Path program(String name) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, PROGRAM);
+        return file;
+    }
+
+    @Test
+    void guestOutputAndArgumentsPassThroughAndNormalEndIsZero() throws Exception {
+        Result r = ccsampler(dir, "run", program("args.js").toString(), "--not-an-option", "two words");
+        assertEquals(0, r.status(), r::toString);
+        assertTrue(r.stdout().contains("guest-says [\"--not-an-option\",\"two words\"] 2584"), r::toString);
+        assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
+    }
+
+    @Test
+    void guestExitStatusIsTheSameWithAndWithoutAProfiler() throws Exception {
+        String file = program("exit.js").toString();
+        // quit() is a js shell builtin: the short option form --shell works because js is the language.
+        Result plain = ccsampler(dir, "run", "--experimental-options", "--shell", file, "3");
+        assertEquals(3, plain.status(), plain::toString);
+        assertTrue(plain.stdout().contains("guest-says [\"3\"]"), plain::toString);
+
+        Result profiled = ccsampler(dir, "run", "--experimental-options", "--js.shell", "--cpusampler", file, "3");
+        assertEquals(3, profiled.status(), profiled::toString);
+        assertTrue(profiled.stdout().contains("guest-says [\"3\"]"), profiled::toString);
+        // The context was closed before the exit, so the tool wrote its report.
+        assertTrue(profiled.stdout().contains("Sampling Histogram"), profiled::toString);
+    }
+
+    @Test
+    void uncaughtGuestErrorGivesStatusOneAndAGuestStackWithAndWithoutAProfiler() throws Exception {
+        String file = program("throw.js").toString();
+        for (List<String> options : List.of(List.<String> of(), List.of("--cpusampler"))) {
+            List<String> args = new ArrayList<>(List.of("run"));
+            args.addAll(options);
+            args.add(file);
+            args.add("throw");
+            Result r = ccsampler(dir, args.toArray(String[]::new));
+            assertEquals(1, r.status(), r::toString);
+            assertTrue(r.stderr().contains("Error: guest-boom"), r::toString);
+            assertTrue(r.stderr().contains("at <js> :program"), r::toString);
+            assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
+        }
+    }
+
+    @Test
+    void helpToolsListsTheInstalledToolsOptions() throws Exception {
+        Result r = ccsampler(dir, "run", "--help:tools");
+        assertEquals(0, r.status(), r::toString);
+        assertTrue(r.stdout().contains("Tool options:"), r::toString);
+        assertTrue(r.stdout().contains("--cpusampler.Period="), r::toString);
+    }
+
+    @Test
+    void badToolOptionValueIsRejectedByTheEngineBeforeTheGuestRuns() throws Exception {
+        Result r = ccsampler(dir, "run", "--cpusampler.Period=xyz", program("bad.js").toString());
+        assertNotEquals(0, r.status(), r::toString);
+        assertTrue(r.stderr().contains("ERROR: Invalid argument --cpusampler.Period=xyz specified."), r::toString);
+        assertFalse(r.stdout().contains("guest-says"), r::toString);
+        assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() throws Exception {
+        Result r = ccsampler(dir, "run", "--no-such-option", program("unknown.js").toString());
+        assertEquals(2, r.status(), r::toString);
+        assertTrue(r.stderr().contains("Unrecognized argument: '--no-such-option'"), r::toString);
+        assertFalse(r.stdout().contains("guest-says"), r::toString);
+        assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
+    }
+
+    @Test
+    void experimentalOptionNeedsExperimentalOptions() throws Exception {
+        Result r = ccsampler(dir, "run", "--js.commonjs-require", program("experimental.js").toString());
+        assertNotEquals(0, r.status(), r::toString);
+        assertTrue(r.stderr().contains("'--js.commonjs-require' is experimental and must be enabled via '--experimental-options'"), r::toString);
+    }
+
+    @Test
+    void langChoosesTheLanguageOfAFileWithAnUnknownName() throws Exception {
+        String file = program("program.unknownext").toString();
+        Result guessed = ccsampler(dir, "run", file);
+        assertEquals(2, guessed.status(), guessed::toString);
+        assertTrue(guessed.stderr().contains("Use --lang <id>"), guessed::toString);
+        assertTrue(guessed.stderr().contains("js"), guessed::toString);
+
+        Result chosen = ccsampler(dir, "run", "--lang", "js", file, "x");
+        assertTrue(chosen.stdout().contains("guest-says [\"x\"]"), chosen::toString);
+    }
+
+    @Test
+    void missingProgramFileIsAClearError() throws Exception {
+        Result r = ccsampler(dir, "run", dir.resolve("absent.js").toString());
+        assertEquals(2, r.status(), r::toString);
+        assertTrue(r.stderr().contains("No such file"), r::toString);
+        assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
+    }
+
+    @Test
+    void fallbackRuntimeIsReportedOnce() throws Exception {
+        List<String> noJvmci = new ArrayList<>();
+        for (String flag : LauncherProcess.currentJvmFlags()) {
+            if (!flag.equals("-XX:+EnableJVMCI") && !flag.startsWith("--upgrade-module-path")) {
+                noJvmci.add(flag);
+            }
+        }
+        Result r = LauncherProcess.run(dir, noJvmci, "dev.ccsampler.tools.Main", List.of("run", program("fallback.js").toString()));
+        assertEquals(0, r.status(), r::toString);
+        assertTrue(r.stdout().contains("guest-says"), r::toString);
+        assertEquals(1, r.stderr().split("fallback runtime", -1).length - 1, r::toString);
+    }
+}
