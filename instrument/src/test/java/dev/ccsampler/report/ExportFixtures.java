@@ -220,7 +220,12 @@ final class ExportFixtures {
     static List<Shown> showInSpeedscope(Path... files) throws IOException, InterruptedException {
         Path dir = Path.of("src", "test", "speedscope").toAbsolutePath();
         if (!Files.isDirectory(dir.resolve("node_modules").resolve("speedscope"))) {
-            throw new AssertionError("speedscope is not installed: run (cd instrument/src/test/speedscope && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci)");
+            // install the pinned packages (package-lock.json) the first time, as the flame graph test does
+            String npm = tool("install Debian's npm", "/usr/bin/npm", "/usr/local/bin/npm");
+            Run install = run(dir, Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"), npm, "ci", "--no-audit", "--no-fund");
+            if (install.exit() != 0 || !Files.isDirectory(dir.resolve("node_modules").resolve("speedscope"))) {
+                throw new AssertionError("npm ci in " + dir + " failed; run (cd instrument/src/test/speedscope && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci):\n" + install.output());
+            }
         }
         String node = tool("install Debian's nodejs", "/usr/bin/node", "/usr/local/bin/node");
         tool("install Debian's chromium", System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
