@@ -20,8 +20,8 @@ const args = (typeof process !== 'undefined' && process.argv) ? process.argv.sli
 const rounds = args.length > 0 ? parseInt(args[0]) : 400;
 let sink = 0;
 for (let r = 0; r < rounds; r++) {
-    sink ^= alpha(100000);
-    sink ^= beta(100000);
-    sink ^= gamma(100000);
+    sink = (sink + alpha(100000)) | 0;
+    sink = (sink + beta(100000)) | 0;
+    sink = (sink + gamma(100000)) | 0;
 }
 console.log("done " + rounds + " rounds, checksum " + sink);
