@@ -1,0 +1,44 @@
+package dev.ccsampler.pace.builtins;
+
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.ccsampler.pace.nodes.PaceExpressionNode;
+
+/** The table the parser consults: builtin name → arity and node factory. */
+public final class PaceBuiltins {
+
+    /** One builtin: accepted argument counts ({@code maxArgs < 0}: no upper bound) and its factory. */
+    public record Builtin(String name, int minArgs, int maxArgs, Function<PaceExpressionNode[], PaceBuiltinNode> factory) {
+
+        public boolean accepts(int count) {
+            return count >= minArgs && (maxArgs < 0 || count <= maxArgs);
+        }
+
+        public String arity() {
+            if (maxArgs < 0) {
+                return "at least " + minArgs + " argument" + (minArgs == 1 ? "" : "s");
+            }
+            return minArgs + " argument" + (minArgs == 1 ? "" : "s");
+        }
+    }
+
+    private static final Map<String, Builtin> BUILTINS = Map.of(
+                    "print", new Builtin("print", 1, 1, PacePrintBuiltin::new),
+                    "str", new Builtin("str", 1, 1, PaceStrBuiltin::new),
+                    "burn", new Builtin("burn", 1, 1, PaceBurnBuiltin::new),
+                    "arg", new Builtin("arg", 2, 2, PaceArgBuiltin::new),
+                    "nanoTime", new Builtin("nanoTime", 0, 0, PaceNanoTimeBuiltin::new),
+                    "spawn", new Builtin("spawn", 1, -1, PaceSpawnBuiltin::new),
+                    "join", new Builtin("join", 1, 1, PaceJoinBuiltin::new),
+                    "sleep", new Builtin("sleep", 1, 1, PaceSleepBuiltin::new),
+                    "exit", new Builtin("exit", 1, 1, PaceExitBuiltin::new));
+
+    private PaceBuiltins() {
+    }
+
+    /** The builtin called {@code name}, or null. */
+    public static Builtin lookup(String name) {
+        return BUILTINS.get(name);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.ccsampler.pace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The profiler's workload programs in {@code programs/} run with tiny arguments: they parse,
+ * run and print what their headers promise. (Their profiles are checked by the profiler's tests.)
+ */
+class PaceProgramsTest {
+
+    private static final Path PROGRAMS = Paths.get("programs");
+
+    private static void assertOutput(String program, String expected, String... args) {
+        GoldenRunner.Result result = GoldenRunner.run(PROGRAMS.resolve(program), Map.of(), args);
+        assertEquals(expected, result.transcript(), () -> program + " " + String.join(" ", args) + "\n" + result.log());
+    }
+
+    @Test
+    void knownSplit() {
+        // check = sum over iterations of (burn(6u) % 7 + burn(3u) % 7 + burn(u) % 7), u = 1
+        assertOutput("known-split.pace", "known-split: 3 iterations of 10 units, check " + 3 * (burnMod7(6) + burnMod7(3) + burnMod7(1)) + "\nexit: 0\n", "3", "1");
+    }
+
+    @Test
+    void threeCallers() {
+        assertOutput("three-callers.pace", "three-callers: 2 iterations, 12 leaf calls\nexit: 0\n", "2", "1");
+    }
+
+    @Test
+    void deepRecursionReaches5000() {
+        assertOutput("deep-recursion.pace", "deep-recursion: 1 descents to depth 5000, 5000 levels\nexit: 0\n", "1", "5000");
+    }
+
+    @Test
+    void threadsPrintsOneLinePerThread() {
+        String last = Long.toString(burn(2));
+        StringBuilder expected = new StringBuilder();
+        for (int k = 1; k <= 3; k++) {
+            expected.append("thread ").append(k).append(": worker").append(k).append(" burned, last value ").append(last).append('\n');
+        }
+        assertOutput("threads.pace", expected + "exit: 0\n", "3", "2", "2");
+    }
+
+    @Test
+    void threadsRejectsTooMany() {
+        GoldenRunner.Result result = GoldenRunner.run(PROGRAMS.resolve("threads.pace"), Map.of(), "9", "1", "1");
+        assertEquals(1, result.exitStatus());
+        assertEquals("Error: threads: N must be between 1 and 8, got 9\n  at main (threads.pace:29)\n  at :program (threads.pace:51)\n", result.stderr());
+    }
+
+    @Test
+    void polymorphic() {
+        long perRound = 2 * (burn(1) % 10 + burn(2) % 10 + burn(3) % 10 + burn(4) % 10);
+        assertOutput("polymorphic.pace", "polymorphic: 3 rounds of 8 calls, check " + 3 * perRound + "\nexit: 0\n", "3", "2", "1");
+    }
+
+    private static long burnMod7(long units) {
+        return burn(units) % 7;
+    }
+
+    /** The same xorshift64 sequence as PaceBurnBuiltin, computed independently in the test. */
+    static long burn(long units) {
+        long x = 0x9E3779B97F4A7C15L;
+        for (long i = 0; i < units * 1000; i++) {
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+        }
+        return x;
+    }
+}
