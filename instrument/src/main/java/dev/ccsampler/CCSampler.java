@@ -193,6 +193,11 @@ public final class CCSampler implements AutoCloseable {
         }
     }
 
+    /** Whether guest code can be compiled (false on Truffle's fallback runtime). @since 0.1 */
+    public boolean isOptimizingRuntime() {
+        return optimizing;
+    }
+
     /** @since 0.1 */
     public synchronized boolean isCollecting() {
         return collecting;

@@ -30,6 +30,8 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     private boolean report;
     private Format output;
     private String outputFile;
+    /** Whether the output file was chosen by us (then we say where it went). */
+    private boolean defaultedFile;
     private ReportOptions reportOptions;
 
     @Override
@@ -53,6 +55,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         outputFile = o.get(CCSamplerOptions.OUTPUT_FILE);
         if (outputFile.isEmpty() && (output.binary() || output == Format.FLAMEGRAPH)) {
             outputFile = "ccsampler." + output.extension();
+            defaultedFile = true;
             CCSamplerOptions.checkWritable(outputFile, "default output file for --ccsampler.Output=" + output.id() + " (set --ccsampler.OutputFile)");
         }
         reportOptions = new ReportOptions(o.get(CCSamplerOptions.SHOW_TIERS), o.get(CCSamplerOptions.SUMMARISE_THREADS), o.get(CCSamplerOptions.MIN_SAMPLES),
@@ -61,7 +64,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         if (!delay.equals("0") && !delay.equals("0ms")) {
             sampler.setDelay(Duration.ofNanos(CCSamplerOptions.parsePeriodNanos(delay)));
         }
-        if (!sampler.takeSnapshot().meta().optimizing()) {
+        if (!sampler.isOptimizingRuntime()) {
             new PrintStream(env.err(), true).println("[ccsampler] Guest code runs on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour.");
         }
         sampler.setCollecting(true);
@@ -79,7 +82,10 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                     out.flush();
                 } else {
                     CCSampler.write(s, output, reportOptions, Path.of(outputFile));
-                    new PrintStream(env.err(), true).println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath());
+                    if (defaultedFile) {
+                        // only when the user did not name the file: a guest's stderr stays its own
+                        new PrintStream(env.err(), true).println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath());
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 new PrintStream(env.err(), true).println("[ccsampler] Could not write the " + output.id() + " profile" + (outputFile.isEmpty() ? "" : " to " + outputFile) + ": " + e);

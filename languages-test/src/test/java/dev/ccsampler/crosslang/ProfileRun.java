@@ -51,19 +51,34 @@ final class ProfileRun {
         opts.putAll(options);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = 0;
+        int[] status = {0};
+        Throwable[] failure = {null};
         Context.Builder b = Context.newBuilder().allowAllAccess(true).out(out).err(err).arguments(language, args).options(opts);
-        try (Context c = b.build()) {
-            try {
-                c.eval(Source.newBuilder(language, file.toFile()).build());
-            } catch (PolyglotException e) {
-                if (e.isExit()) {
-                    status = e.getExitStatus();
-                } else {
-                    status = 1;
-                    err.writeBytes(String.valueOf(e.getMessage()).getBytes());
+        // a big stack: Pace's 5 000-deep recursion needs more than the default while interpreted
+        Thread guest = new Thread(null, () -> {
+            try (Context c = b.build()) {
+                try {
+                    c.eval(Source.newBuilder(language, file.toFile()).build());
+                } catch (PolyglotException e) {
+                    if (e.isExit()) {
+                        status[0] = e.getExitStatus();
+                    } else {
+                        status[0] = 1;
+                        err.writeBytes(String.valueOf(e.getMessage()).getBytes());
+                    }
                 }
+            } catch (Throwable t) {
+                failure[0] = t;
             }
+        }, "guest-main", 64L << 20);
+        guest.start();
+        try {
+            guest.join();
+        } catch (InterruptedException e) {
+            throw new IOException(e);
+        }
+        if (failure[0] != null) {
+            throw new IOException("guest run failed", failure[0]);
         }
         ProfileSnapshot p = JsonProfileReader.read(json);
         for (ThreadProfile t : p.threads()) {
@@ -72,7 +87,7 @@ final class ProfileRun {
         Accounting a = p.accounting();
         assertTrue(a.balanced(), a::summaryLine);
         assertTrue(a.inFlight() == 0, a::summaryLine);
-        return new ProfileRun(p, out.toString(), err.toString(), status);
+        return new ProfileRun(p, out.toString(), err.toString(), status[0]);
     }
 
     /** Self samples per method name over all threads. */

@@ -1,0 +1,114 @@
+package dev.ccsampler.crosslang;
+
+import dev.ccsampler.ccmap.CallSiteInfo;
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.pace.PaceGoldenTest;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** ccsampler on the Pace programs of known behaviour, and the golden corpus under the profiler. */
+class PaceProfileTest {
+
+    @TempDir
+    static Path tmp;
+
+    static Path program(String name) {
+        return Path.of("programs").resolve(name).toAbsolutePath();
+    }
+
+    /** Invariant 1: the golden corpus gives the same output and exit status with the profiler on at 1 ms. */
+    @TestFactory
+    Stream<DynamicNode> goldenCorpusUnderTheProfiler() throws Exception {
+        Path out = Files.createTempFile("golden-profile", ".json");
+        return PaceGoldenTest.corpus(PaceGoldenTest.optionSets().stream()
+                        .map(s -> s.with("ccsampler", "json").with("ccsampler.Period", "1ms").with("ccsampler.OutputFile", out.toString()))
+                        .toList());
+    }
+
+    @Test
+    void knownSplitWithinFivePoints() throws Exception {
+        ProfileRun r = ProfileRun.run("pace", program("known-split.pace"), tmp, Map.of("ccsampler.Period", "1ms"), "600");
+        assertEquals(0, r.exitStatus, r.stderr);
+        Map<String, Double> s = r.shares("heavy", "medium", "light");
+        System.out.println("Pace known split 60/30/10 measured by ccsampler: " + s + "; " + r.profile.accounting().summaryLine());
+        assertEquals(60, s.get("heavy"), 5, s.toString());
+        assertEquals(30, s.get("medium"), 5, s.toString());
+        assertEquals(10, s.get("light"), 5, s.toString());
+    }
+
+    @Test
+    void threeCallersGiveThreeContextsInProportion() throws Exception {
+        ProfileRun r = ProfileRun.run("pace", program("three-callers.pace"), tmp, Map.of("ccsampler.Period", "1ms"), "300");
+        assertEquals(0, r.exitStatus, r.stderr);
+        ProfileSnapshot p = r.profile;
+        Map<String, Long> leafByCaller = new HashMap<>();
+        for (ThreadProfile t : p.threads()) {
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (p.method(n.method()).name().equals("leaf")) {
+                    leafByCaller.merge(p.method(n.parent().method()).name(), n.total(), Long::sum);
+                }
+            });
+        }
+        assertEquals(Map.of("viaA", true, "viaB", true, "viaC", true), Map.of("viaA", leafByCaller.containsKey("viaA"), "viaB", leafByCaller.containsKey("viaB"), "viaC",
+                        leafByCaller.containsKey("viaC")), leafByCaller.toString());
+        assertEquals(3, leafByCaller.size(), "exactly three contexts of leaf: " + leafByCaller);
+        double sum = leafByCaller.values().stream().mapToLong(Long::longValue).sum();
+        double a = 100 * leafByCaller.get("viaA") / sum;
+        double b = 100 * leafByCaller.get("viaB") / sum;
+        double c = 100 * leafByCaller.get("viaC") / sum;
+        System.out.printf("Pace three callers 1:2:3 (16.7/33.3/50.0): %.1f / %.1f / %.1f%n", a, b, c);
+        assertEquals(100 / 6.0, a, 5);
+        assertEquals(200 / 6.0, b, 5);
+        assertEquals(50, c, 5);
+        // the general callee entries: each caller's call site has leaf as its only callee
+        long monomorphicLeafSites = p.callSites().stream()
+                        .filter(cs -> p.method(cs.caller()).name().startsWith("via") && cs.callees().size() == 1 && p.method(cs.callees().get(0).method()).name().equals("leaf"))
+                        .count();
+        assertEquals(3, monomorphicLeafSites);
+    }
+
+    @Test
+    void deepRecursionRespectsStackLimitAndWarns() throws Exception {
+        ProfileRun r = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.StackLimit", "1000"));
+        assertEquals(0, r.exitStatus, r.stderr);
+        ProfileSnapshot p = r.profile;
+        int[] maxDepth = {0};
+        p.forEachNode(n -> maxDepth[0] = Math.max(maxDepth[0], n.depth()));
+        assertTrue(maxDepth[0] <= 1000, "no context deeper than StackLimit: " + maxDepth[0]);
+        assertTrue(maxDepth[0] > 500, "deep stacks were sampled: " + maxDepth[0]);
+        assertTrue(p.accounting().truncated() > 0, p.accounting().summaryLine());
+        assertTrue(p.meta().warnings().stream().anyMatch(w -> w.contains("--ccsampler.StackLimit")), p.meta().warnings().toString());
+
+        ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
+        int[] fullDepth = {0};
+        full.profile.forEachNode(n -> fullDepth[0] = Math.max(fullDepth[0], n.depth()));
+        assertTrue(fullDepth[0] >= 5000, "the default StackLimit keeps the whole 5 000-deep stack: " + fullDepth[0]);
+        assertEquals(0, full.profile.accounting().truncated());
+    }
+
+    @Test
+    void everyBusyThreadHasSamples() throws Exception {
+        ProfileRun r = ProfileRun.run("pace", program("threads.pace"), tmp, Map.of("ccsampler.Period", "1ms"), "4");
+        assertEquals(0, r.exitStatus, r.stderr);
+        List<ThreadProfile> busy = r.profile.threads().stream().filter(t -> t.root().total() > 20).toList();
+        System.out.println("Pace threads: " + r.profile.threads().stream().map(t -> t.threadName() + "=" + t.root().total()).toList());
+        assertTrue(busy.size() >= 4, "four busy workers have samples: " + r.profile.threads().stream().map(t -> t.threadName() + "=" + t.root().total()).toList());
+        for (ThreadProfile t : r.profile.threads()) {
+            assertTrue(t.accounting().balanced(), t.threadName() + " " + t.accounting().summaryLine());
+        }
+    }
+}
