@@ -83,7 +83,8 @@ class PaceProfileTest {
 
     @Test
     void deepRecursionRespectsStackLimitAndWarns() throws Exception {
-        ProfileRun r = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.StackLimit", "1000"));
+        // full walks of 5 000 frames cost milliseconds each (walks are not incremental yet): 10ms period, few repetitions
+        ProfileRun r = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "10ms", "ccsampler.StackLimit", "1000"), "6");
         assertEquals(0, r.exitStatus, r.stderr);
         ProfileSnapshot p = r.profile;
         int[] maxDepth = {0};
@@ -93,7 +94,7 @@ class PaceProfileTest {
         assertTrue(p.accounting().truncated() > 0, p.accounting().summaryLine());
         assertTrue(p.meta().warnings().stream().anyMatch(w -> w.contains("--ccsampler.StackLimit")), p.meta().warnings().toString());
 
-        ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
+        ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "10ms"), "6");
         int[] fullDepth = {0};
         full.profile.forEachNode(n -> fullDepth[0] = Math.max(fullDepth[0], n.depth()));
         assertTrue(fullDepth[0] >= 5000, "the default StackLimit keeps the whole 5 000-deep stack: " + fullDepth[0]);
