@@ -41,7 +41,7 @@ class PaceProfileTest {
 
     @Test
     void knownSplitWithinFivePoints() throws Exception {
-        ProfileRun r = ProfileRun.run("pace", program("known-split.pace"), tmp, Map.of("ccsampler.Period", "1ms"), "600");
+        ProfileRun r = ProfileRun.run("pace", program("known-split.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
         assertEquals(0, r.exitStatus, r.stderr);
         Map<String, Double> s = r.shares("heavy", "medium", "light");
         System.out.println("Pace known split 60/30/10 measured by ccsampler: " + s + "; " + r.profile.accounting().summaryLine());

@@ -62,6 +62,12 @@ class RunLauncherTest {
         assertTrue(profiled.stdout().contains("guest-says [\"3\"]"), profiled::toString);
         // The context was closed before the exit, so the tool wrote its report.
         assertTrue(profiled.stdout().contains("Sampling Histogram"), profiled::toString);
+
+        Result ours = ccsampler(dir, "run", "--experimental-options", "--js.shell", "--ccsampler", "--ccsampler.Period=1ms", file, "3");
+        assertEquals(3, ours.status(), ours::toString);
+        assertTrue(ours.stdout().contains("guest-says [\"3\"]"), ours::toString);
+        assertTrue(ours.stdout().contains("ccsampler histogram"), ours::toString);
+        assertTrue(ours.stdout().matches("(?s).*requested (\\d+) = taken \\d+ \\+ late \\d+ \\+ dropped \\d+ \\+ failed \\d+;.*"), ours::toString);
     }
 
     @Test
@@ -86,6 +92,21 @@ class RunLauncherTest {
         assertEquals(0, r.status(), r::toString);
         assertTrue(r.stdout().contains("Tool options:"), r::toString);
         assertTrue(r.stdout().contains("--cpusampler.Period="), r::toString);
+        assertTrue(r.stdout().contains("--ccsampler.Period="), r::toString);
+        assertTrue(r.stdout().contains("--ccsampler.StackLimit="), r::toString);
+    }
+
+    @Test
+    void badCcsamplerValuesAreRejectedWithTheLegalForms() throws Exception {
+        Result r = ccsampler(dir, "run", "--ccsampler", "--ccsampler.Period=3parsecs", program("bad.js").toString());
+        assertNotEquals(0, r.status(), r::toString);
+        assertTrue(r.stderr().contains("Invalid period '3parsecs' for ccsampler.Period: use a number with us, ms or s"), r::toString);
+        assertFalse(r.stdout().contains("guest-says"), r::toString);
+        assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
+        Result f = ccsampler(dir, "run", "--ccsampler", "--ccsampler.OutputFile=/no/such/dir/p.json", program("bad.js").toString());
+        assertNotEquals(0, f.status(), f::toString);
+        assertTrue(f.stderr().contains("directory '/no/such/dir' does not exist"), f::toString);
+        assertFalse(f.stdout().contains("guest-says"), f::toString);
     }
 
     @Test
