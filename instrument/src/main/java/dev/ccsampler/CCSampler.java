@@ -284,6 +284,9 @@ public final class CCSampler implements AutoCloseable {
         if (a.requested() > 0 && captured < 100) {
             w.add("Only " + captured + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");
         }
+        if (a.requested() > 0 && a.skipped() > 4 * a.requested()) {
+            w.add("Most ticks were skipped (" + a.skipped() + " skipped, " + a.requested() + " requested): threads were slow to reach a safepoint, or deep stacks made each walk long (walks are throttled to about 10% of a thread's time); lower --ccsampler.StackLimit or raise --ccsampler.Period.");
+        }
         if (overruns > 0) {
             w.add("The sampling clock missed " + overruns + " ticks (the machine was busy): raise --ccsampler.Period.");
         }

@@ -30,6 +30,15 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
     private static final VarHandle WALK_FAILED;
     private static final VarHandle ENDED;
     private static final VarHandle ABANDONED;
+    private static final VarHandle LAST_WALK;
+    private static final VarHandle LAST_END;
+
+    /**
+     * A thread is not asked again until the time since its last walk ended is at least this many
+     * times that walk's duration, which bounds the capture cost to about 1 / (1 + THROTTLE) of the
+     * thread's time however deep its stack is. Throttled ticks count as skipped.
+     */
+    public static final int DEFAULT_THROTTLE = 10;
 
     static {
         try {
@@ -41,6 +50,8 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
             WALK_FAILED = l.findVarHandle(SampledThread.class, "walkFailed", long.class);
             ENDED = l.findVarHandle(SampledThread.class, "ended", boolean.class);
             ABANDONED = l.findVarHandle(SampledThread.class, "abandoned", long.class);
+            LAST_WALK = l.findVarHandle(SampledThread.class, "lastWalkNanos", long.class);
+            LAST_END = l.findVarHandle(SampledThread.class, "lastEndNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -55,6 +66,7 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
     /** This thread's ring; the guest produces, the drain consumes. */
     public final SpscSampleRing ring;
     private final int stackLimit;
+    private final int throttle;
 
     // clock-written
     private long requested;
@@ -67,6 +79,9 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
     private long walkFailed;
     /** The record being filled by the current walk (guest thread only). */
     private SampleRecord current;
+    /** Duration of the last walk and when it ended (guest writes, clock reads). */
+    private long lastWalkNanos;
+    private long lastEndNanos;
     @SuppressWarnings("unused") private long p10, p11, p12, p13, p14, p15, p16, p17;
     /** Set when the thread left its context for good (by whoever learns it first). */
     private volatile boolean ended;
@@ -80,6 +95,15 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
     }
 
     public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit) {
+        this(thread, contextId, ringCapacity, stackLimit, DEFAULT_THROTTLE);
+    }
+
+    /**
+     * @param throttle see {@link #DEFAULT_THROTTLE}; 0 disables throttling (for measurements of the
+     *            capture itself)
+     */
+    public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit, int throttle) {
+        this.throttle = throttle;
         this.thread = thread;
         this.contextId = contextId;
         this.threadName = thread.getName();
@@ -91,11 +115,14 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
 
     /**
      * Called by the clock before submitting a request for this thread. Returns false, and counts a
-     * skipped tick, when the previous request is still outstanding: the clock never piles requests
-     * onto a slow thread, and never waits for it. Clock thread only.
+     * skipped tick, when the previous request is still outstanding (the clock never piles requests
+     * onto a slow thread, and never waits for it), or when the thread's last stack walk was so long
+     * that another one now would take more than about 1 / (1 + {@link #DEFAULT_THROTTLE}) of its time.
+     * Clock thread only.
      */
     public boolean beginRequest(long submitNanos) {
-        if ((long) OUTSTANDING.getAcquire(this) != 0) { // acquire: pairs with the guest's release when it captured
+        if ((long) OUTSTANDING.getAcquire(this) != 0 // acquire: pairs with the guest's release when it captured
+                        || submitNanos - (long) LAST_END.getOpaque(this) < throttle * (long) LAST_WALK.getOpaque(this)) { // racy read, benign: a hint
             SKIPPED.setRelease(this, skipped + 1); // release: single writer, published for the drain
             return false;
         }
@@ -176,6 +203,9 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
             return;
         }
         current = null;
+        long end = System.nanoTime();
+        LAST_WALK.setOpaque(this, end - r.captureNanos); // opaque: a hint for the clock's throttle
+        LAST_END.setOpaque(this, end);
         ring.publish();
     }
 

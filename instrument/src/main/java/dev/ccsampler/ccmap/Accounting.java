@@ -9,7 +9,9 @@ package dev.ccsampler.ccmap;
  * @param late samples captured more than one period after the request (still applied)
  * @param dropped samples captured but dropped because the thread's ring was full
  * @param failed requests that produced no sample: the walk threw, or the thread left before its next safepoint
- * @param skipped clock ticks at which the thread still had a request outstanding, so none was sent (not part of requested)
+ * @param skipped clock ticks at which no request was sent to the thread (not part of requested): it
+ *            still had one outstanding, or its last stack walk was long enough that sampling it
+ *            again so soon would cost more than about 10 % of its time
  * @param truncated applied samples whose stack was cut at the stack limit
  * @param latencyP50Nanos median submit→capture latency of captured samples
  * @param latencyP99Nanos 99th percentile submit→capture latency

@@ -9,7 +9,9 @@
  * <li>{@code lv...} load volatile / acquire ({@code getAcquire}),</li>
  * <li>{@code so...} store ordered / release ({@code setRelease}),</li>
  * <li>{@code lp...}/{@code sp...} plain load / store, used only by the field's single writer or
- * for racy reads that are documented as benign at the access.</li>
+ * for racy reads that are documented as benign at the access;</li>
+ * <li>opaque ({@code getOpaque}/{@code setOpaque}) for hints that need no ordering with other
+ * fields, such as the last walk's duration that the clock reads to throttle.</li>
  * </ul>
  * Every ordered or racy access carries a one-line comment saying why.
  *

@@ -32,7 +32,7 @@ class CaptureAllocationTest {
         long[] result = new long[4];
         try (Context c = Context.newBuilder("js").allowAllAccess(true).build()) {
             IntUnaryOperator probe = mode -> {
-                SampledThread t = new SampledThread(Thread.currentThread(), 0, 8, 10000);
+                SampledThread t = new SampledThread(Thread.currentThread(), 0, 8, 10000, 0);
                 // warm up: slots reach their steady size, the code gets compiled
                 for (int round = 0; round < 3; round++) {
                     long a0 = allocated();
