@@ -18,6 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link ThreadLocalAction} per live polyglot context to the context's threads that have no request
  * outstanding; the action runs on each guest thread at its next safepoint poll and captures there.
  *
+ * <p>Ticks are jittered: each interval is drawn uniformly from [period/2, 3·period/2), so the mean
+ * rate is the period's but guest code that runs in cycles of about the period (or a multiple of it)
+ * cannot alias with the clock and be sampled at the same phase again and again.
+ *
  * <p>The clock never waits for a guest thread: a thread that has not reached a safepoint since the
  * last tick keeps its one outstanding request (it will be captured late, with its latency recorded)
  * and the tick is counted as skipped for it. Ticks the clock itself could not keep (it was
@@ -160,7 +164,7 @@ public final class SamplingClock {
             }
             tick(now);
             long p = periodNanos;
-            next += p;
+            next += p / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(p);
             long after = System.nanoTime();
             if (after - next > p) {
                 long missed = (after - next) / p;

@@ -52,7 +52,7 @@ class PaceProfileTest {
 
     @Test
     void threeCallersGiveThreeContextsInProportion() throws Exception {
-        ProfileRun r = ProfileRun.run("pace", program("three-callers.pace"), tmp, Map.of("ccsampler.Period", "1ms"), "300");
+        ProfileRun r = ProfileRun.run("pace", program("three-callers.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
         assertEquals(0, r.exitStatus, r.stderr);
         ProfileSnapshot p = r.profile;
         Map<String, Long> leafByCaller = new HashMap<>();
@@ -83,8 +83,9 @@ class PaceProfileTest {
 
     @Test
     void deepRecursionRespectsStackLimitAndWarns() throws Exception {
-        // full walks of 5 000 frames cost milliseconds each (walks are not incremental yet): 10ms period, few repetitions
-        ProfileRun r = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "10ms", "ccsampler.StackLimit", "1000"), "6");
+        // a walk of 5 000 frames costs milliseconds (walks are not incremental yet); the clock throttles
+        // deep walks to about 10% of the thread's time, so the run stays short
+        ProfileRun r = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.StackLimit", "1000"));
         assertEquals(0, r.exitStatus, r.stderr);
         ProfileSnapshot p = r.profile;
         int[] maxDepth = {0};
@@ -94,7 +95,7 @@ class PaceProfileTest {
         assertTrue(p.accounting().truncated() > 0, p.accounting().summaryLine());
         assertTrue(p.meta().warnings().stream().anyMatch(w -> w.contains("--ccsampler.StackLimit")), p.meta().warnings().toString());
 
-        ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "10ms"), "6");
+        ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
         int[] fullDepth = {0};
         full.profile.forEachNode(n -> fullDepth[0] = Math.max(fullDepth[0], n.depth()));
         assertTrue(fullDepth[0] >= 5000, "the default StackLimit keeps the whole 5 000-deep stack: " + fullDepth[0]);
