@@ -1,0 +1,109 @@
+package dev.ccsampler.tools.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One guest process started by the harness, and what it reported: per-iteration times parsed from
+ * the {@link GuestRunner} lines on standard error, the exit status, and where its profile went.
+ *
+ * @param workload the workload
+ * @param config the profiler configuration
+ * @param round the pair index (0-based)
+ * @param iterationNanos time of each iteration, in order
+ * @param exitStatus process exit status (-1: killed on timeout)
+ * @param profile the profile file ({@code null} without a profiler)
+ * @param log the process's combined output
+ * @param wallNanos wall time of the whole process, JVM start to exit
+ * @since 0.1
+ */
+public record GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log,
+                long wallNanos) {
+
+    /** Whether the process finished normally and reported at least one iteration. @since 0.1 */
+    public boolean ok() {
+        return exitStatus == 0 && iterationNanos.length > 0;
+    }
+
+    /** Sum of the warm-up iterations, or -1 when the workload has none. @since 0.1 */
+    public long warmupNanos() {
+        int w = workload.warmupIterations();
+        if (w == 0 || iterationNanos.length <= w) {
+            return -1;
+        }
+        long s = 0;
+        for (int i = 0; i < w; i++) {
+            s += iterationNanos[i];
+        }
+        return s;
+    }
+
+    /** Median of the iterations after the warm-up (all of them when there is no warm-up). @since 0.1 */
+    public long steadyNanos() {
+        int w = Math.min(workload.warmupIterations(), Math.max(0, iterationNanos.length - 1));
+        return (long) Stats.median(Arrays.stream(iterationNanos, w, iterationNanos.length).asDoubleStream().toArray());
+    }
+
+    /**
+     * Starts one guest process and waits for it.
+     *
+     * @param command java executable, JVM flags and class path, ending before the main class
+     * @param timeoutSeconds the process is killed (and the run marked failed) after this long
+     * @since 0.1
+     */
+    static GuestRun launch(List<String> command, Workload w, ProfilerConfig config, int round, int iterations, Map<String, String> options,
+                    Path repo, Path runDir, long timeoutSeconds) throws IOException, InterruptedException {
+        String stem = w.id() + "." + config.slug() + "." + round;
+        Path profile = config.profiler() == ProfilerConfig.Profiler.NONE ? null : runDir.resolve(stem + ".json");
+        Path log = runDir.resolve(stem + ".log");
+        if (profile != null) {
+            Files.deleteIfExists(profile);
+        }
+        List<String> cmd = new ArrayList<>(command);
+        cmd.add(GuestRunner.class.getName());
+        cmd.add("--lang");
+        cmd.add(w.language());
+        cmd.add("--iterations");
+        cmd.add(Integer.toString(iterations));
+        options.forEach((k, v) -> {
+            cmd.add("--option");
+            cmd.add(k + "=" + v);
+        });
+        if (profile != null) {
+            config.options(profile).forEach((k, v) -> {
+                cmd.add("--option");
+                cmd.add(k + "=" + v);
+            });
+        }
+        cmd.add(repo.resolve(w.file()).toString());
+        cmd.addAll(w.args());
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        int status;
+        if (p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            status = p.exitValue();
+        } else {
+            // Only this process, which the harness started, by its handle.
+            p.destroyForcibly();
+            p.waitFor();
+            status = -1;
+        }
+        long wall = System.nanoTime() - t0;
+        List<Long> iters = new ArrayList<>();
+        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+            if (line.startsWith(GuestRunner.PREFIX + "iter ")) {
+                String[] f = line.split(" ");
+                iters.add(Long.parseLong(f[3]));
+            }
+        }
+        return new GuestRun(w, config, round, iters.stream().mapToLong(Long::longValue).toArray(), status, profile, log, wall);
+    }
+}
