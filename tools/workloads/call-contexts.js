@@ -12,10 +12,10 @@ function callerC(x) { return leaf(x); }
 function descend(depth, x) { return depth === 0 ? leaf(x) : (descend(depth - 1, x + 1) & 0xffff) + 1; }
 let sink = 0;
 (function iteration() {
-    for (let r = 0; r < 4000; r++) {
+    for (let r = 0; r < 1000; r++) {
         sink = (sink + callerA(r) + callerB(r) + callerC(r)) | 0;
     }
-    for (let r = 0; r < 200; r++) {
+    for (let r = 0; r < 50; r++) {
         sink = (sink + descend(200, r)) | 0;
     }
     return sink;

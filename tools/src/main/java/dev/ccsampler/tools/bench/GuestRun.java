@@ -45,9 +45,17 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         return s;
     }
 
-    /** Median of the iterations after the warm-up (all of them when there is no warm-up). @since 0.1 */
+    /**
+     * Median of the last third of the iterations, and never of a warm-up iteration unless there is
+     * nothing else (a whole-program run has one iteration). The last third rather than "everything
+     * after the warm-up": on this 2-core machine the compiler queue of a library-sized workload
+     * drains for many iterations, and that tail must not count as steady state.
+     *
+     * @since 0.1
+     */
     public long steadyNanos() {
-        int w = Math.min(workload.warmupIterations(), Math.max(0, iterationNanos.length - 1));
+        int n = iterationNanos.length;
+        int w = Math.min(Math.max(workload.warmupIterations(), n - Math.max(1, n / 3)), Math.max(0, n - 1));
         return (long) Stats.median(Arrays.stream(iterationNanos, w, iterationNanos.length).asDoubleStream().toArray());
     }
 
