@@ -189,6 +189,7 @@ public final class BenchCommand {
             Map<String, String> langOptions = new LinkedHashMap<>();
             langOptions.put("js.commonjs-require", "true");
             langOptions.put("js.commonjs-require-cwd", repo.resolve("tools/workloads").toString());
+            String loadBefore = loadAverage();
             long start = System.nanoTime();
             Map<Workload, Map<ProfilerConfig, List<GuestRun>>> runs = new LinkedHashMap<>();
             Map<Workload, GuestRun> traces = new LinkedHashMap<>();
@@ -228,9 +229,10 @@ public final class BenchCommand {
                     rows.add(BenchRow.of(e.getKey(), c, rs, e.getValue().getOrDefault(ProfilerConfig.NONE, List.of()), traces.get(e.getKey()), notes));
                 }
             }
-            String header = String.format(Locale.ROOT, "ccsampler bench %s — %s, %d pair(s), %d processes, %.1f min, %d cores, %s %s", quick ? "--quick" : "(full)",
-                            LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME.withLocale(Locale.ROOT)).substring(0, 16), pairs, done,
-                            elapsed / 60e9, Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
+            String header = String.format(Locale.ROOT, "ccsampler bench %s — %s, %d pair(s), %d processes, %.1f min, %d cores, load average %s before / %s after, %s %s",
+                            quick ? "--quick" : "(full)", LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME.withLocale(Locale.ROOT)).substring(0, 16),
+                            pairs, done, elapsed / 60e9, Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage(), System.getProperty("java.vm.name"),
+                            System.getProperty("java.version"));
             String md = BenchReport.markdown(header, rows, notes);
             out.print(md);
             if (outDir != null) {
@@ -239,6 +241,15 @@ public final class BenchCommand {
                 out.println("wrote " + outDir.resolve("results.md") + " and results.json");
             }
             return 0;
+        }
+
+        /** The 1-minute load average (Linux), or "n/a": a loaded machine makes every ratio noisy, so the header says how loaded it was. */
+        private static String loadAverage() {
+            try {
+                return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+            } catch (IOException | RuntimeException e) {
+                return "n/a";
+            }
         }
 
         private Map<String, String> options(Workload w, Map<String, String> langOptions) {

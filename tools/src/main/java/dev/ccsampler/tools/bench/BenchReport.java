@@ -19,11 +19,11 @@ public final class BenchReport {
     public static String markdown(String header, List<BenchRow> rows, List<String> notes) {
         StringBuilder sb = new StringBuilder();
         sb.append("### ").append(header).append("\n\n");
-        sb.append("| workload | config | runs | steady ms | steady ×none | warm-up ms | warm-up ×none | samples | lat p50 µs | lat p99 µs | late ‰ | missed ‰ | skipped ‰ | split err pts | overlap | hot cover | run-to-run r |\n");
-        sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        sb.append("| workload | config | runs | steady ms | steady ×none | paired ×none | warm-up ms | warm-up ×none | samples | lat p50 µs | lat p99 µs | late ‰ | missed ‰ | skipped ‰ | split err pts | overlap | hot cover | run-to-run r |\n");
+        sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (BenchRow r : rows) {
             sb.append("| ").append(r.workload()).append(" | ").append(r.config()).append(" | ").append(r.runs()).append(r.failed() > 0 ? " (" + r.failed() + " failed)" : "")
-                            .append(" | ").append(f(r.steadyMs(), 1)).append(" | ").append(f(r.steadyRatio(), 2))
+                            .append(" | ").append(f(r.steadyMs(), 1)).append(" | ").append(f(r.steadyRatio(), 2)).append(" | ").append(f(r.pairedSteadyRatio(), 2))
                             .append(" | ").append(f(r.warmupMs(), 0)).append(" | ").append(f(r.warmupRatio(), 2))
                             .append(" | ").append(f(r.samples(), 0))
                             .append(" | ").append(f(r.latencyP50Us(), 0)).append(" | ").append(f(r.latencyP99Us(), 0))
@@ -34,8 +34,9 @@ public final class BenchReport {
         }
         sb.append("""
 
-                        steady: median over processes of each process's median iteration after the warm-up iterations; warm-up: \
-                        median of the summed first iterations (count per workload in tools/workloads/workloads.tsv); ×none: ratio \
+                        steady: median over processes of each process's median iteration in the last third of its iterations; \
+                        paired ×none: median over rounds of the ratio to the baseline process of the same round (robust to load \
+                        that changes between rounds); warm-up: median of the summed first iterations (count per workload in tools/workloads/workloads.tsv); ×none: ratio \
                         of medians against the same workload without a profiler. samples: per process (ccsampler applied samples, \
                         cpusampler self hits). Latency, late, missed (dropped + failed) and skipped are per 1 000 requested samples \
                         from ccsampler's accounting; --cpusampler reports none (n/a). split err: largest error, in percentage points, \
@@ -71,6 +72,7 @@ public final class BenchReport {
                 g.writeNumberField("failed", r.failed());
                 num(g, "steadyMs", r.steadyMs());
                 num(g, "steadyRatio", r.steadyRatio());
+                num(g, "pairedSteadyRatio", r.pairedSteadyRatio());
                 num(g, "warmupMs", r.warmupMs());
                 num(g, "warmupRatio", r.warmupRatio());
                 num(g, "samples", r.samples());

@@ -28,6 +28,9 @@ import java.util.Map;
  * @param warmupMs median over processes of each process's summed warm-up iterations, ms
  * @param steadyRatio {@code steadyMs / steadyMs(none)}
  * @param warmupRatio {@code warmupMs / warmupMs(none)}
+ * @param pairedSteadyRatio median over rounds of steady(this, round) / steady(none, same round): the two
+ *            processes of a pair ran next to each other, so a change of machine load between rounds
+ *            cancels out (a robustness check on {@code steadyRatio}, not a replacement)
  * @param samples median samples per process (ccsampler: applied; cpusampler: self hits)
  * @param latencyP50Us ccsampler submit→capture p50, µs (cpusampler reports none)
  * @param latencyP99Us ccsampler p99, µs
@@ -41,7 +44,7 @@ import java.util.Map;
  * @since 0.1
  */
 public record BenchRow(String workload, String config, int runs, int failed, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
-                double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK, double splitErrorPoints,
+                double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK, double splitErrorPoints,
                 double overlap, double hotCover, double runToRun) {
 
     static BenchRow of(Workload w, ProfilerConfig c, List<GuestRun> all, List<GuestRun> baseline, GuestRun trace, List<String> notes) {
@@ -52,6 +55,10 @@ public record BenchRow(String workload, String config, int runs, int failed, dou
         double baseSteady = Stats.median(base.stream().map(r -> (double) r.steadyNanos() / 1e6).toList());
         double baseWarm = Stats.median(base.stream().map(r -> r.warmupNanos() < 0 ? Double.NaN : r.warmupNanos() / 1e6).toList());
 
+        List<Double> paired = new ArrayList<>();
+        for (GuestRun r : ok) {
+            base.stream().filter(b -> b.round() == r.round()).findFirst().ifPresent(b -> paired.add((double) r.steadyNanos() / b.steadyNanos()));
+        }
         List<Double> samples = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
@@ -105,7 +112,8 @@ public record BenchRow(String workload, String config, int runs, int failed, dou
         if (trees.size() >= 2) {
             r2r = Comparison.compare(trees.get(0), trees.get(1), 0.1, 10).pearson();
         }
-        return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(samples),
+        return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
+                        Stats.median(samples),
                         Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped), Stats.median(split),
                         Stats.median(overlap), Stats.median(cover), r2r);
     }

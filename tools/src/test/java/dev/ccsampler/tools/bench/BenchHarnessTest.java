@@ -73,10 +73,10 @@ class BenchHarnessTest {
     @Test
     void reportPrintsNaNAsNotApplicableAndJsonAsNull() {
         List<BenchRow> rows = new ArrayList<>();
-        rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 10, 100, 1.05, 1.2, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                         0.8, 0.9, 0.99));
         String md = BenchReport.markdown("h", rows, List.of("a note"));
-        assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 |"), md);
+        assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 | 1.04 |"), md);
         assertTrue(md.contains("n/a"), md);
         assertTrue(md.contains("- a note"), md);
         String json = BenchReport.json("h", true, 2, rows, List.of());
