@@ -31,7 +31,10 @@ import java.util.concurrent.TimeUnit;
  * call targets; interning is not measured here) and publishes them; one consumer thread peeks,
  * converts, applies to the CC-Map and releases. {@code produced}, {@code dropped} and
  * {@code applied} are {@link AuxCounters}: the consumer's {@code applied} rate is the drain
- * throughput, {@code dropped} the back-pressure losses.</li>
+ * throughput; {@code dropped} counts claims refused by the full ring, so with a producer that
+ * never waits it is the producer's spin rate, and {@code dropped / (produced + dropped)} is the
+ * share a burst would lose. The group's primary score counts every call of both methods,
+ * including empty polls, and means nothing on its own: read the counters.</li>
  * </ul>
  * On a 2-core machine the two group threads share the cores with JMH's own threads; say so next to
  * any figure.
@@ -86,10 +89,16 @@ public class DrainThroughputBenchmark {
         byte[] tiers = new byte[128];
     }
 
+    /** Next stack of {@code applyOnly} (no counters: its score is the samples per second). */
+    @State(Scope.Thread)
+    public static class Cursor {
+        int next;
+    }
+
     @Benchmark
     @Group("applyOnly") // a one-thread group, so it can use the group-scoped map
     @GroupThreads(1)
-    public int applyOnly(Shared s, ProducerCounters c) {
+    public int applyOnly(Shared s, Cursor c) {
         int k = c.next++ & (STACKS - 1);
         s.stacks.apply(s.map, k);
         return k;
