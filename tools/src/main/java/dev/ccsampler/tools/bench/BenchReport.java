@@ -23,7 +23,7 @@ public final class BenchReport {
         sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (BenchRow r : rows) {
             sb.append("| ").append(r.workload()).append(" | ").append(r.config()).append(" | ").append(r.runs()).append(r.failed() > 0 ? " (" + r.failed() + " failed)" : "")
-                            .append(" | ").append(f(r.steadyMs(), 1)).append(" | ").append(f(r.steadyRatio(), 2)).append(" | ").append(f(r.pairedSteadyRatio(), 2))
+                            .append(" | ").append(f(r.steadyMs(), 1)).append(r.stillWarming() > 0 ? " †" : "").append(" | ").append(f(r.steadyRatio(), 2)).append(" | ").append(f(r.pairedSteadyRatio(), 2))
                             .append(" | ").append(f(r.warmupMs(), 0)).append(" | ").append(f(r.warmupRatio(), 2))
                             .append(" | ").append(f(r.samples(), 0))
                             .append(" | ").append(f(r.latencyP50Us(), 0)).append(" | ").append(f(r.latencyP99Us(), 0))
@@ -35,7 +35,9 @@ public final class BenchReport {
         sb.append("""
 
                         steady: median over processes of each process's median iteration in the last third of its iterations; \
-                        paired ×none: median over rounds of the ratio to the baseline process of the same round (robust to load \
+                        †: at least one process of the cell was still warming up (last third of its iterations more than 15 % \
+                        faster than the middle third), so the steady figure is the tail of the warm-up and its ratio mostly \
+                        shows how much the profiler slows warm-up; raise the workload's iterations. paired ×none: median over rounds of the ratio to the baseline process of the same round (robust to load \
                         that changes between rounds); warm-up: median of the summed first iterations (count per workload in tools/workloads/workloads.tsv); ×none: ratio \
                         of medians against the same workload without a profiler. samples: per process (ccsampler applied samples, \
                         cpusampler self hits). Latency, late, missed (dropped + failed) and skipped are per 1 000 requested samples \
@@ -70,6 +72,7 @@ public final class BenchReport {
                 g.writeStringField("config", r.config());
                 g.writeNumberField("runs", r.runs());
                 g.writeNumberField("failed", r.failed());
+                g.writeNumberField("stillWarming", r.stillWarming());
                 num(g, "steadyMs", r.steadyMs());
                 num(g, "steadyRatio", r.steadyRatio());
                 num(g, "pairedSteadyRatio", r.pairedSteadyRatio());

@@ -24,6 +24,7 @@ import java.util.Map;
  * @param config configuration label
  * @param runs processes that finished normally
  * @param failed processes that did not
+ * @param stillWarming processes whose iterations had not levelled off ({@link GuestRun#levelled()})
  * @param steadyMs median over processes of each process's median steady-state iteration, ms
  * @param warmupMs median over processes of each process's summed warm-up iterations, ms
  * @param steadyRatio {@code steadyMs / steadyMs(none)}
@@ -43,7 +44,7 @@ import java.util.Map;
  * @param runToRun Pearson of per-function self counts between the first two processes
  * @since 0.1
  */
-public record BenchRow(String workload, String config, int runs, int failed, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
+public record BenchRow(String workload, String config, int runs, int failed, int stillWarming, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
                 double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK, double splitErrorPoints,
                 double overlap, double hotCover, double runToRun) {
 
@@ -112,7 +113,7 @@ public record BenchRow(String workload, String config, int runs, int failed, dou
         if (trees.size() >= 2) {
             r2r = Comparison.compare(trees.get(0), trees.get(1), 0.1, 10).pearson();
         }
-        return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
+        return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), (int) ok.stream().filter(r -> !r.levelled()).count(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
                         Stats.median(samples),
                         Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped), Stats.median(split),
                         Stats.median(overlap), Stats.median(cover), r2r);

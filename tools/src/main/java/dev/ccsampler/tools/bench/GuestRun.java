@@ -60,6 +60,26 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
     }
 
     /**
+     * Whether the iterations have levelled off: the median of the last third is at least 85 % of
+     * the median of the middle third. False means the process was still warming up (a compile
+     * queue still draining) when it stopped, so its "steady" figure is the tail of the warm-up and
+     * a ratio against it measures how much the profiler slows warm-up. Runs of fewer than 6
+     * iterations count as steady (nothing to compare).
+     *
+     * @since 0.1
+     */
+    public boolean levelled() {
+        int n = iterationNanos.length;
+        if (n < 6) {
+            return true;
+        }
+        int third = n / 3;
+        double middle = Stats.median(Arrays.stream(iterationNanos, n - 2 * third, n - third).asDoubleStream().toArray());
+        double last = Stats.median(Arrays.stream(iterationNanos, n - third, n).asDoubleStream().toArray());
+        return last >= 0.85 * middle;
+    }
+
+    /**
      * Starts one guest process and waits for it.
      *
      * @param command java executable, JVM flags and class path, ending before the main class

@@ -71,9 +71,16 @@ class BenchHarnessTest {
     }
 
     @Test
+    void levelledComparesTheLastThirdWithTheMiddleThird() {
+        Workload w = new Workload("w", "js", "w.js", 9, 0, 2, Map.of(), List.of());
+        assertTrue(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{900, 500, 300, 100, 100, 100, 100, 95, 100}, 0, null, null, 0).levelled());
+        assertFalse(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{900, 500, 300, 200, 200, 200, 100, 100, 100}, 0, null, null, 0).levelled());
+    }
+
+    @Test
     void reportPrintsNaNAsNotApplicableAndJsonAsNull() {
         List<BenchRow> rows = new ArrayList<>();
-        rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                         0.8, 0.9, 0.99));
         String md = BenchReport.markdown("h", rows, List.of("a note"));
         assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 | 1.04 |"), md);
