@@ -1,0 +1,117 @@
+package dev.ccsampler.tools.bench;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+
+/** Markdown and JSON forms of a harness run; pure functions of the rows. @since 0.1 */
+public final class BenchReport {
+
+    private BenchReport() {
+    }
+
+    /** The Markdown table, its legend and the notes. @since 0.1 */
+    public static String markdown(String header, List<BenchRow> rows, List<String> notes) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("### ").append(header).append("\n\n");
+        sb.append("| workload | config | runs | steady ms | steady ×none | paired ×none | warm-up ms | warm-up ×none | samples | lat p50 µs | lat p99 µs | late ‰ | missed ‰ | skipped ‰ | split err pts | overlap | hot cover | run-to-run r |\n");
+        sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (BenchRow r : rows) {
+            sb.append("| ").append(r.workload()).append(" | ").append(r.config()).append(" | ").append(r.runs()).append(r.failed() > 0 ? " (" + r.failed() + " failed)" : "")
+                            .append(" | ").append(f(r.steadyMs(), 1)).append(r.stillWarming() > 0 ? " †" : "").append(" | ").append(f(r.steadyRatio(), 2)).append(" | ").append(f(r.pairedSteadyRatio(), 2))
+                            .append(" | ").append(f(r.warmupMs(), 0)).append(" | ").append(f(r.warmupRatio(), 2))
+                            .append(" | ").append(f(r.samples(), 0))
+                            .append(" | ").append(f(r.latencyP50Us(), 0)).append(" | ").append(f(r.latencyP99Us(), 0))
+                            .append(" | ").append(f(r.latePerK(), 1)).append(" | ").append(f(r.missedPerK(), 1)).append(" | ").append(f(r.skippedPerK(), 1))
+                            .append(" | ").append(f(r.splitErrorPoints(), 1))
+                            .append(" | ").append(f(r.overlap(), 2)).append(" | ").append(f(r.hotCover(), 2))
+                            .append(" | ").append(f(r.runToRun(), 3)).append(" |\n");
+        }
+        sb.append("""
+
+                        steady: median over processes of each process's median iteration in the last third of its iterations; \
+                        †: at least one process of the cell was still warming up (last third of its iterations more than 15 % \
+                        faster than the middle third), so the steady figure is the tail of the warm-up and its ratio mostly \
+                        shows how much the profiler slows warm-up; raise the workload's iterations. paired ×none: median over rounds of the ratio to the baseline process of the same round (robust to load \
+                        that changes between rounds); warm-up: median of the summed first iterations (count per workload in tools/workloads/workloads.tsv); ×none: ratio \
+                        of medians against the same workload without a profiler. samples: per process (ccsampler applied samples, \
+                        cpusampler self hits). Latency, late, missed (dropped + failed) and skipped are per 1 000 requested samples \
+                        from ccsampler's accounting; --cpusampler reports none (n/a). split err: largest error, in percentage points, \
+                        of a known-split function's share of self samples among the known functions. overlap / hot cover: against \
+                        the exhaustive tracer's tree of the same workload, frames matched by name, T = 0.1 (hot cover = share of the \
+                        tree's hot edges that are hot in the profile; the tree counts calls, a profile counts time). run-to-run r: \
+                        Pearson of per-function self samples between the first two processes of the configuration.
+                        """);
+        if (!notes.isEmpty()) {
+            sb.append("\nNotes:\n\n");
+            for (String n : notes) {
+                sb.append("- ").append(n).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The rows as JSON; NaN becomes null. @since 0.1 */
+    public static String json(String header, boolean quick, int pairs, List<BenchRow> rows, List<String> notes) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("header", header);
+            g.writeBooleanField("quick", quick);
+            g.writeNumberField("pairs", pairs);
+            g.writeArrayFieldStart("rows");
+            for (BenchRow r : rows) {
+                g.writeStartObject();
+                g.writeStringField("workload", r.workload());
+                g.writeStringField("config", r.config());
+                g.writeNumberField("runs", r.runs());
+                g.writeNumberField("failed", r.failed());
+                g.writeNumberField("stillWarming", r.stillWarming());
+                num(g, "steadyMs", r.steadyMs());
+                num(g, "steadyRatio", r.steadyRatio());
+                num(g, "pairedSteadyRatio", r.pairedSteadyRatio());
+                num(g, "warmupMs", r.warmupMs());
+                num(g, "warmupRatio", r.warmupRatio());
+                num(g, "samples", r.samples());
+                num(g, "latencyP50Us", r.latencyP50Us());
+                num(g, "latencyP99Us", r.latencyP99Us());
+                num(g, "latePerThousand", r.latePerK());
+                num(g, "missedPerThousand", r.missedPerK());
+                num(g, "skippedPerThousand", r.skippedPerK());
+                num(g, "splitErrorPoints", r.splitErrorPoints());
+                num(g, "overlap", r.overlap());
+                num(g, "hotEdgeCoverage", r.hotCover());
+                num(g, "runToRunPearson", r.runToRun());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("notes");
+            for (String n : notes) {
+                g.writeString(n);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString() + "\n";
+    }
+
+    private static void num(JsonGenerator g, String name, double v) throws IOException {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, v);
+        }
+    }
+
+    private static String f(double v, int digits) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", v);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.ccsampler.tools.bench;
+
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.report.JsonProfileReader;
+import dev.ccsampler.tools.compare.Cct;
+import dev.ccsampler.tools.compare.CompareResult;
+import dev.ccsampler.tools.compare.Comparison;
+import dev.ccsampler.tools.compare.Frame;
+import dev.ccsampler.tools.compare.ProfileFormat;
+import dev.ccsampler.tools.compare.ProfileReadException;
+import dev.ccsampler.tools.compare.ProfileReaders;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures of one (workload, configuration) cell, each a median over the configuration's
+ * processes; {@code NaN} where a figure does not apply or could not be computed (a note says why).
+ *
+ * @param workload workload id
+ * @param config configuration label
+ * @param runs processes that finished normally
+ * @param failed processes that did not
+ * @param stillWarming processes whose iterations had not levelled off ({@link GuestRun#levelled()})
+ * @param steadyMs median over processes of each process's median steady-state iteration, ms
+ * @param warmupMs median over processes of each process's summed warm-up iterations, ms
+ * @param steadyRatio {@code steadyMs / steadyMs(none)}
+ * @param warmupRatio {@code warmupMs / warmupMs(none)}
+ * @param pairedSteadyRatio median over rounds of steady(this, round) / steady(none, same round): the two
+ *            processes of a pair ran next to each other, so a change of machine load between rounds
+ *            cancels out (a robustness check on {@code steadyRatio}, not a replacement)
+ * @param samples median samples per process (ccsampler: applied; cpusampler: self hits)
+ * @param latencyP50Us ccsampler submit→capture p50, µs (cpusampler reports none)
+ * @param latencyP99Us ccsampler p99, µs
+ * @param latePerK late samples per 1 000 requested
+ * @param missedPerK dropped + failed per 1 000 requested
+ * @param skippedPerK skipped clock ticks per 1 000 requested (not part of requested)
+ * @param splitErrorPoints max abs error of a known-split function's self share, percentage points
+ * @param overlap degree of overlap with the exhaustive tree (names only)
+ * @param hotCover share of the exhaustive tree's hot edges (T = 0.1) that are hot in the profile
+ * @param runToRun Pearson of per-function self counts between the first two processes
+ * @since 0.1
+ */
+public record BenchRow(String workload, String config, int runs, int failed, int stillWarming, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
+                double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK, double splitErrorPoints,
+                double overlap, double hotCover, double runToRun) {
+
+    static BenchRow of(Workload w, ProfilerConfig c, List<GuestRun> all, List<GuestRun> baseline, GuestRun trace, List<String> notes) {
+        List<GuestRun> ok = all.stream().filter(GuestRun::ok).toList();
+        double steady = Stats.median(ok.stream().map(r -> (double) r.steadyNanos() / 1e6).toList());
+        double warm = Stats.median(ok.stream().map(r -> r.warmupNanos() < 0 ? Double.NaN : r.warmupNanos() / 1e6).toList());
+        List<GuestRun> base = baseline.stream().filter(GuestRun::ok).toList();
+        double baseSteady = Stats.median(base.stream().map(r -> (double) r.steadyNanos() / 1e6).toList());
+        double baseWarm = Stats.median(base.stream().map(r -> r.warmupNanos() < 0 ? Double.NaN : r.warmupNanos() / 1e6).toList());
+
+        List<Double> paired = new ArrayList<>();
+        for (GuestRun r : ok) {
+            base.stream().filter(b -> b.round() == r.round()).findFirst().ifPresent(b -> paired.add((double) r.steadyNanos() / b.steadyNanos()));
+        }
+        List<Double> samples = new ArrayList<>();
+        List<Double> p50 = new ArrayList<>();
+        List<Double> p99 = new ArrayList<>();
+        List<Double> late = new ArrayList<>();
+        List<Double> missed = new ArrayList<>();
+        List<Double> skipped = new ArrayList<>();
+        List<Double> split = new ArrayList<>();
+        List<Double> overlap = new ArrayList<>();
+        List<Double> cover = new ArrayList<>();
+        List<Cct> trees = new ArrayList<>();
+        Cct reference = trace != null && trace.ok() ? read(trace, ProfileFormat.CCTRACER, notes) : null;
+        if (c.profiler() != ProfilerConfig.Profiler.NONE && trace != null && reference == null) {
+            notes.add(w.id() + ": no exhaustive tree (tracer run failed, see " + trace.log() + "); overlap and hot-edge coverage are n/a.");
+        }
+        for (GuestRun r : ok) {
+            if (c.profiler() == ProfilerConfig.Profiler.CCSAMPLER) {
+                try {
+                    ProfileSnapshot s = JsonProfileReader.read(r.profile());
+                    Accounting a = s.accounting();
+                    if (a.requested() > 0) {
+                        p50.add(a.latencyP50Nanos() / 1e3);
+                        p99.add(a.latencyP99Nanos() / 1e3);
+                        late.add(1000.0 * a.late() / a.requested());
+                        missed.add(1000.0 * (a.dropped() + a.failed()) / a.requested());
+                        skipped.add(1000.0 * a.skipped() / a.requested());
+                    }
+                } catch (IOException e) {
+                    notes.add(w.id() + " / " + c.label() + " round " + r.round() + ": unreadable profile " + r.profile() + ": " + e.getMessage());
+                }
+            }
+            if (c.profiler() == ProfilerConfig.Profiler.NONE) {
+                continue;
+            }
+            Cct t = read(r, c.profiler() == ProfilerConfig.Profiler.CCSAMPLER ? ProfileFormat.CCSAMPLER : ProfileFormat.CPUSAMPLER, notes);
+            if (t == null) {
+                continue;
+            }
+            t = t.namesOnly();
+            trees.add(t);
+            samples.add((double) t.totalWeight());
+            if (!w.knownSplit().isEmpty()) {
+                split.add(splitError(t, w.knownSplit()));
+            }
+            if (reference != null) {
+                CompareResult cr = Comparison.compare(t, reference.namesOnly(), 0.1, 10);
+                overlap.add(cr.overlap());
+                cover.add(cr.hotCoverAB());
+            }
+        }
+        double r2r = Double.NaN;
+        if (trees.size() >= 2) {
+            r2r = Comparison.compare(trees.get(0), trees.get(1), 0.1, 10).pearson();
+        }
+        return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), (int) ok.stream().filter(r -> !r.levelled()).count(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
+                        Stats.median(samples),
+                        Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped), Stats.median(split),
+                        Stats.median(overlap), Stats.median(cover), r2r);
+    }
+
+    /** Max over the known functions of |measured share − true share|, in points; shares among the known functions only. */
+    static double splitError(Cct t, Map<String, Double> truth) {
+        Map<Frame, Long> byFrame = t.weightByFrame();
+        double[] w = new double[truth.size()];
+        double sum = 0;
+        int i = 0;
+        for (String name : truth.keySet()) {
+            for (var e : byFrame.entrySet()) {
+                if (e.getKey().name().equals(name)) {
+                    w[i] += e.getValue();
+                }
+            }
+            sum += w[i++];
+        }
+        if (sum == 0) {
+            return Double.NaN;
+        }
+        double truthSum = truth.values().stream().mapToDouble(Double::doubleValue).sum();
+        double max = 0;
+        i = 0;
+        for (double share : truth.values()) {
+            max = Math.max(max, Math.abs(100.0 * w[i++] / sum - 100.0 * share / truthSum));
+        }
+        return max;
+    }
+
+    private static Cct read(GuestRun r, ProfileFormat f, List<String> notes) {
+        try {
+            return ProfileReaders.read(r.profile(), f, false);
+        } catch (ProfileReadException e) {
+            notes.add(r.workload().id() + " / " + r.config().label() + " round " + r.round() + ": " + e.getMessage());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.ccsampler.tools.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One guest process started by the harness, and what it reported: per-iteration times parsed from
+ * the {@link GuestRunner} lines on standard error, the exit status, and where its profile went.
+ *
+ * @param workload the workload
+ * @param config the profiler configuration
+ * @param round the pair index (0-based)
+ * @param iterationNanos time of each iteration, in order
+ * @param exitStatus process exit status (-1: killed on timeout)
+ * @param profile the profile file ({@code null} without a profiler)
+ * @param log the process's combined output
+ * @param wallNanos wall time of the whole process, JVM start to exit
+ * @since 0.1
+ */
+public record GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log,
+                long wallNanos) {
+
+    /** Whether the process finished normally and reported at least one iteration. @since 0.1 */
+    public boolean ok() {
+        return exitStatus == 0 && iterationNanos.length > 0;
+    }
+
+    /** Sum of the warm-up iterations, or -1 when the workload has none. @since 0.1 */
+    public long warmupNanos() {
+        int w = workload.warmupIterations();
+        if (w == 0 || iterationNanos.length <= w) {
+            return -1;
+        }
+        long s = 0;
+        for (int i = 0; i < w; i++) {
+            s += iterationNanos[i];
+        }
+        return s;
+    }
+
+    /**
+     * Median of the last third of the iterations, and never of a warm-up iteration unless there is
+     * nothing else (a whole-program run has one iteration). The last third rather than "everything
+     * after the warm-up": on this 2-core machine the compiler queue of a library-sized workload
+     * drains for many iterations, and that tail must not count as steady state.
+     *
+     * @since 0.1
+     */
+    public long steadyNanos() {
+        int n = iterationNanos.length;
+        int w = Math.min(Math.max(workload.warmupIterations(), n - Math.max(1, n / 3)), Math.max(0, n - 1));
+        return (long) Stats.median(Arrays.stream(iterationNanos, w, iterationNanos.length).asDoubleStream().toArray());
+    }
+
+    /**
+     * Whether the iterations have levelled off: the median of the last third is at least 85 % of
+     * the median of the middle third. False means the process was still warming up (a compile
+     * queue still draining) when it stopped, so its "steady" figure is the tail of the warm-up and
+     * a ratio against it measures how much the profiler slows warm-up. Runs of fewer than 6
+     * iterations count as steady (nothing to compare).
+     *
+     * @since 0.1
+     */
+    public boolean levelled() {
+        int n = iterationNanos.length;
+        if (n < 6) {
+            return true;
+        }
+        int third = n / 3;
+        double middle = Stats.median(Arrays.stream(iterationNanos, n - 2 * third, n - third).asDoubleStream().toArray());
+        double last = Stats.median(Arrays.stream(iterationNanos, n - third, n).asDoubleStream().toArray());
+        return last >= 0.85 * middle;
+    }
+
+    /**
+     * Starts one guest process and waits for it.
+     *
+     * @param command java executable, JVM flags and class path, ending before the main class
+     * @param timeoutSeconds the process is killed (and the run marked failed) after this long
+     * @since 0.1
+     */
+    static GuestRun launch(List<String> command, Workload w, ProfilerConfig config, int round, int iterations, Map<String, String> options,
+                    Path repo, Path runDir, long timeoutSeconds) throws IOException, InterruptedException {
+        String stem = w.id() + "." + config.slug() + "." + round;
+        Path profile = config.profiler() == ProfilerConfig.Profiler.NONE ? null : runDir.resolve(stem + ".json");
+        Path log = runDir.resolve(stem + ".log");
+        if (profile != null) {
+            Files.deleteIfExists(profile);
+        }
+        List<String> cmd = new ArrayList<>(command);
+        cmd.add(GuestRunner.class.getName());
+        cmd.add("--lang");
+        cmd.add(w.language());
+        cmd.add("--iterations");
+        cmd.add(Integer.toString(iterations));
+        options.forEach((k, v) -> {
+            cmd.add("--option");
+            cmd.add(k + "=" + v);
+        });
+        if (profile != null) {
+            config.options(profile).forEach((k, v) -> {
+                cmd.add("--option");
+                cmd.add(k + "=" + v);
+            });
+        }
+        cmd.add(repo.resolve(w.file()).toString());
+        cmd.addAll(w.args());
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        int status;
+        if (p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            status = p.exitValue();
+        } else {
+            // Only this process, which the harness started, by its handle.
+            p.destroyForcibly();
+            p.waitFor();
+            status = -1;
+        }
+        long wall = System.nanoTime() - t0;
+        List<Long> iters = new ArrayList<>();
+        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+            if (line.startsWith(GuestRunner.PREFIX + "iter ")) {
+                String[] f = line.split(" ");
+                iters.add(Long.parseLong(f[3]));
+            }
+        }
+        return new GuestRun(w, config, round, iters.stream().mapToLong(Long::longValue).toArray(), status, profile, log, wall);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.ccsampler.tools.bench;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One profiler configuration of the harness: which instrument, at which period, and the engine
+ * options that select it. {@link #NONE} is the baseline every ratio is taken against;
+ * {@link #TRACER} is the exhaustive calling context tree, run once per workload as the reference
+ * for overlap and hot-edge coverage (its own overhead is not a subject of the table).
+ *
+ * @since 0.1
+ */
+public enum ProfilerConfig {
+    /** No profiler. */
+    NONE("none", Profiler.NONE, null),
+    /** GraalVM's {@code --cpusampler} at 10 ms. */
+    CPUSAMPLER_10MS("cpusampler 10ms", Profiler.CPUSAMPLER, "10"),
+    /** GraalVM's {@code --cpusampler} at 1 ms (its minimum). */
+    CPUSAMPLER_1MS("cpusampler 1ms", Profiler.CPUSAMPLER, "1"),
+    /** ccsampler at 10 ms. */
+    CCSAMPLER_10MS("ccsampler 10ms", Profiler.CCSAMPLER, "10ms"),
+    /** ccsampler at 1 ms. */
+    CCSAMPLER_1MS("ccsampler 1ms", Profiler.CCSAMPLER, "1ms"),
+    /** ccsampler at 100 µs. */
+    CCSAMPLER_100US("ccsampler 100us", Profiler.CCSAMPLER, "100us"),
+    /** The exhaustive tracer (reference tree). */
+    TRACER("cctracer", Profiler.CCTRACER, null);
+
+    /** The instrument behind a configuration. @since 0.1 */
+    public enum Profiler {
+        /** None. */
+        NONE,
+        /** org.graalvm.tools:profiler-tool's CPU sampler. */
+        CPUSAMPLER,
+        /** This project's sampler. */
+        CCSAMPLER,
+        /** This project's exhaustive tracer. */
+        CCTRACER
+    }
+
+    private final String label;
+    private final Profiler profiler;
+    private final String period;
+
+    ProfilerConfig(String label, Profiler profiler, String period) {
+        this.label = label;
+        this.profiler = profiler;
+        this.period = period;
+    }
+
+    /** Name in tables. @since 0.1 */
+    public String label() {
+        return label;
+    }
+
+    /** The instrument. @since 0.1 */
+    public Profiler profiler() {
+        return profiler;
+    }
+
+    /** File name fragment. @since 0.1 */
+    public String slug() {
+        return label.replace(' ', '-');
+    }
+
+    /** Engine options that enable this configuration and write its profile to {@code profile}. @since 0.1 */
+    public Map<String, String> options(Path profile) {
+        Map<String, String> o = new LinkedHashMap<>();
+        switch (profiler) {
+            case NONE -> {
+            }
+            case CPUSAMPLER -> {
+                o.put("cpusampler", "true");
+                o.put("cpusampler.Period", period);
+                o.put("cpusampler.Output", "json");
+                o.put("cpusampler.OutputFile", profile.toString());
+            }
+            case CCSAMPLER -> {
+                o.put("ccsampler", "true");
+                o.put("ccsampler.Period", period);
+                o.put("ccsampler.Output", "json");
+                o.put("ccsampler.OutputFile", profile.toString());
+            }
+            case CCTRACER -> {
+                o.put("cctracer", "true");
+                o.put("cctracer.OutputFile", profile.toString());
+            }
+        }
+        return o;
+    }
+}
