@@ -130,7 +130,7 @@ public final class Main {
         return switch (name) {
             case "convert" -> "Convert a saved profile to another format.";
             case "diff" -> "Show the difference between two profiles.";
-            case "compare" -> "Run ccsampler and cpusampler side by side on one workload.";
+            case "compare" -> "Compare two profiles: overlap, hot-edge coverage, correlation.";
             case "bench" -> "Measure profiler overhead and accuracy.";
             default -> "";
         };
