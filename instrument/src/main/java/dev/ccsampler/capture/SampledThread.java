@@ -122,7 +122,7 @@ public final class SampledThread implements FrameInstanceVisitor<Object> {
      */
     public boolean beginRequest(long submitNanos) {
         if ((long) OUTSTANDING.getAcquire(this) != 0 // acquire: pairs with the guest's release when it captured
-                        || submitNanos - (long) LAST_END.getOpaque(this) < throttle * (long) LAST_WALK.getOpaque(this)) { // racy read, benign: a hint
+                        || throttle > 0 && submitNanos - (long) LAST_END.getOpaque(this) < throttle * (long) LAST_WALK.getOpaque(this)) { // racy read, benign: a hint
             SKIPPED.setRelease(this, skipped + 1); // release: single writer, published for the drain
             return false;
         }
