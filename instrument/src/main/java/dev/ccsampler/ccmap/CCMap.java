@@ -300,18 +300,18 @@ public final class CCMap {
             int tier = tiers[i];
             node.total[tier]++;
             if (node.calleeSlot != null) {
-                node.callee.contexts.increment(node.calleeSlot, 1);
+                node.callee.contexts.increment(node.calleeSlot);
             }
             if (m.lastSample != seq) {
                 m.lastSample = seq;
                 m.total[tier]++;
-                hotTotal.increment(m.totalSlot, 1);
+                hotTotal.increment(m.totalSlot);
             }
             Callee c = node.callee;
             if (c != null && c.lastSample != seq) {
                 c.lastSample = seq;
-                c.site.callees.increment(c.siteSlot, 1);
-                hotEdges.increment(c.edgeSlot, 1);
+                c.site.callees.increment(c.siteSlot);
+                hotEdges.increment(c.edgeSlot);
             }
             leafTier = tier;
         }
@@ -320,7 +320,7 @@ public final class CCMap {
         } else {
             node.self[leafTier]++;
             node.method.self[leafTier]++;
-            hotSelf.increment(node.method.selfSlot, 1);
+            hotSelf.increment(node.method.selfSlot);
         }
     }
 

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A list kept sorted by count, hottest first, as in the PCCT paper's sorted hot lists: an increment
- * moves the entry up past colder neighbours, so reading the top k is O(k). Counts only grow, so an
- * entry only ever moves towards the front; the amortised cost of an increment is the number of
- * entries it overtakes.
+ * A list kept sorted by count, hottest first, as in the PCCT paper's sorted hot lists, so reading
+ * the top k is O(k). Counts only grow by one: an increment moves the entry to the front of the block
+ * of entries that had its old count (found by binary search) and swaps it with the entry there, so
+ * an increment costs O(log n) even when a million entries share one count (the stream-summary
+ * layout), instead of walking past every equal neighbour.
  *
  * <p>Single writer (the drain thread); readers must hold the CC-Map's monitor.
  *
@@ -35,17 +36,30 @@ final class HotList<T> {
         return s;
     }
 
-    void increment(Slot<T> s, long delta) {
-        s.count += delta;
+    /** Adds one to {@code s}'s count and restores the order. O(log n). */
+    void increment(Slot<T> s) {
+        long old = s.count;
+        s.count = old + 1;
         int p = s.pos;
-        while (p > 0 && slots.get(p - 1).count < s.count) {
-            Slot<T> prev = slots.get(p - 1);
-            slots.set(p, prev);
-            prev.pos = p;
-            p--;
+        if (p == 0 || slots.get(p - 1).count > old) {
+            return; // still in order: the entry before it is hotter than its new count or equal
         }
-        slots.set(p, s);
-        s.pos = p;
+        // entries [first, p] all have count == old (descending order, and slots[p-1].count <= old)
+        int lo = 0;
+        int hi = p;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (slots.get(mid).count > old) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Slot<T> other = slots.get(lo);
+        slots.set(lo, s);
+        slots.set(p, other);
+        other.pos = p;
+        s.pos = lo;
     }
 
     /** The k hottest items with a non-zero count, hottest first. O(k). */
