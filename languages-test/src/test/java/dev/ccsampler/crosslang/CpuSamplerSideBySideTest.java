@@ -35,21 +35,27 @@ class CpuSamplerSideBySideTest {
 
     static final double[] TRUTH = {60, 30, 10};
     static final String[] NAMES = {"alpha", "beta", "gamma"};
-    static final int WARMUP_ROUNDS = 150;
-    static final int MEASURED_ROUNDS = 300;
+    /** The bench workload: evaluates to a function doing 4 rounds of alpha, beta, gamma. */
+    static final java.nio.file.Path WORKLOAD = java.nio.file.Path.of("..", "tools", "workloads", "known-split.js").toAbsolutePath();
+    static final int WARMUP_ITERATIONS = 40;
+    static final int MEASURED_ITERATIONS = 75;
 
     @Test
     void steadyStateKnownSplitSideBySide() throws Exception {
-        Source lib = Source.newBuilder("js", GraalPyProfileTest.resource("known-split-lib.js").toFile()).build();
+        Source lib = Source.newBuilder("js", WORKLOAD.toFile()).build();
 
         Map<String, Long> ours = new HashMap<>();
         try (Engine engine = Engine.create(); Context c = Context.newBuilder("js").engine(engine).build()) {
-            Value run = c.eval(lib);
-            run.execute(WARMUP_ROUNDS);
+            Value iteration = c.eval(lib);
+            for (int i = 0; i < WARMUP_ITERATIONS; i++) {
+                iteration.execute();
+            }
             CCSampler sampler = CCSampler.find(engine);
             sampler.setPeriod(Duration.ofMillis(1));
             sampler.setCollecting(true);
-            run.execute(MEASURED_ROUNDS);
+            for (int i = 0; i < MEASURED_ITERATIONS; i++) {
+                iteration.execute();
+            }
             sampler.setCollecting(false);
             ProfileSnapshot s = sampler.takeSnapshot();
             assertTrue(s.accounting().balanced(), s.accounting().summaryLine());
@@ -61,12 +67,16 @@ class CpuSamplerSideBySideTest {
 
         Map<String, Long> theirs = new HashMap<>();
         try (Engine engine = Engine.create(); Context c = Context.newBuilder("js").engine(engine).build()) {
-            Value run = c.eval(lib);
-            run.execute(WARMUP_ROUNDS);
+            Value iteration = c.eval(lib);
+            for (int i = 0; i < WARMUP_ITERATIONS; i++) {
+                iteration.execute();
+            }
             CPUSampler sampler = CPUSampler.find(engine);
             sampler.setPeriod(1);
             sampler.setCollecting(true);
-            run.execute(MEASURED_ROUNDS);
+            for (int i = 0; i < MEASURED_ITERATIONS; i++) {
+                iteration.execute();
+            }
             sampler.setCollecting(false);
             for (CPUSamplerData d : sampler.getDataList()) {
                 for (Collection<ProfilerNode<CPUSampler.Payload>> roots : d.getThreadData().values()) {
@@ -84,8 +94,8 @@ class CpuSamplerSideBySideTest {
         Map<String, Double> cs = shares(theirs);
         double ccErr = maxError(cc);
         double csErr = maxError(cs);
-        System.out.printf("JS known split 60/30/10, steady state, 1ms: ccsampler %s (max error %.1f points, run's own self samples %d); cpusampler %s (max error %.1f points, run %d)%n",
-                        cc, ccErr, ours.getOrDefault("run", 0L), cs, csErr, theirs.getOrDefault("run", 0L));
+        System.out.printf("JS known split 60/30/10, steady state, 1ms: ccsampler %s (max error %.1f points, the caller's own self samples %d); cpusampler %s (max error %.1f points, caller %d)%n",
+                        cc, ccErr, ours.getOrDefault("iteration", 0L), cs, csErr, theirs.getOrDefault("iteration", 0L));
         assertTrue(NAMES.length == cc.size() && ours.getOrDefault("alpha", 0L) > 0 && ours.getOrDefault("gamma", 0L) > 0, "ccsampler saw the functions: " + ours);
         assertTrue(theirs.values().stream().mapToLong(Long::longValue).sum() > 0, "cpusampler produced samples");
     }
