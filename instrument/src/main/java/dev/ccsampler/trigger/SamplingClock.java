@@ -55,7 +55,6 @@ public final class SamplingClock {
     private volatile boolean running;
     private volatile Thread thread;
     private volatile long overruns;
-    private volatile long ticks;
 
     public SamplingClock(TruffleInstrument.Env env, long periodNanos) {
         this.env = env;
@@ -140,18 +139,9 @@ public final class SamplingClock {
         }
     }
 
-    public boolean isRunning() {
-        return running;
-    }
-
     /** Ticks the clock could not keep. */
     public long overruns() {
         return overruns;
-    }
-
-    /** Ticks sent. */
-    public long ticks() {
-        return ticks;
     }
 
     private void loop() {
@@ -175,7 +165,6 @@ public final class SamplingClock {
     }
 
     private void tick(long now) {
-        ticks++; // single writer
         for (ContextEntry e : order) {
             if (e.closed) {
                 continue;
