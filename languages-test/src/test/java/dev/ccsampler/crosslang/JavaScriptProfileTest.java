@@ -21,9 +21,9 @@ class JavaScriptProfileTest {
 
     @Test
     void knownSplitIsOrderedAndOutputUnchanged() throws Exception {
-        ProfileRun r = ProfileRun.run("js", example("known-split.js"), tmp, Map.of("ccsampler.Period", "1ms"), "150");
+        ProfileRun r = ProfileRun.run("js", example("known-split.js"), tmp, Map.of("ccsampler.Period", "1ms"), "400");
         assertEquals(0, r.exitStatus, r.stderr);
-        assertTrue(r.stdout.startsWith("done 150 rounds"), r.stdout);
+        assertTrue(r.stdout.startsWith("done 400 rounds"), r.stdout);
         Map<String, Double> s = r.shares("alpha", "beta", "gamma");
         System.out.println("JS known split 60/30/10 measured by ccsampler: " + s + " accounting " + r.profile.accounting().summaryLine());
         assertTrue(r.profile.totalSamples() > 100, "too few samples: " + r.profile.totalSamples());
