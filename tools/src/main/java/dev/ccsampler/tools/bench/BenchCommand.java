@@ -32,17 +32,29 @@ public final class BenchCommand {
 
     /** Usage text. @since 0.1 */
     public static final String USAGE = """
-                    usage: bench [options]
+                    usage: bench [options] [program ...]
                       Overhead, sample latency, late/missed samples, time-split error, calling-context
                       accuracy and run-to-run correlation of ccsampler and --cpusampler on a workload suite.
+                      With program files, those are the suite instead of tools/workloads/workloads.tsv.
                     options:
-                      --quick              the quick suite: fewer workloads, 2 pairs, fewer iterations (< 3 min idle)
+                      --quick              fewer workloads, 2 pairs, fewer iterations (the built-in quick suite: < 3 min idle;
+                                           a program file: about 13 processes of ~5 s each)
                       --pairs <n>          rounds of interleaved processes (default 5, quick 2)
-                      --only <id,...>      run only these workloads
+                      --only <id,...>      run only these workloads of the suite
                       --out <dir>          write results.md, results.json and runs/ (logs, profiles) there
                       --repo <dir>         repository root (default: found upwards from the working directory)
                       --timeout <s>        kill a guest process after this many seconds (default 300)
                       --list               print the suite and exit
+                      --check-splits       time each function of the known-split workloads separately (one process
+                                           each) and compare with the split they have by construction; no profiler runs
+                    program files (.js, .mjs, .py, .pace, or any language with --lang):
+                      --lang <id>          language of the program files (default: from the file extension)
+                      --iterations <n>     iterations per process (default: sized by the first process, see below)
+                      --split <f=p,...>    known self-time split of the program files, e.g. alpha=60,beta=30,gamma=10
+                      A program whose file evaluates to a function is one iteration per call of that function; any
+                      other program is one iteration per evaluation in a fresh context on the same engine. Without
+                      --iterations the first baseline process iterates until 4 s (quick) or 15 s of iterations have
+                      passed (at most 30 / 100), and every other process of that program runs as many iterations.
                     """;
 
     private static final List<ProfilerConfig> MEASURED = List.of(ProfilerConfig.NONE, ProfilerConfig.CPUSAMPLER_10MS, ProfilerConfig.CPUSAMPLER_1MS,
@@ -65,28 +77,48 @@ public final class BenchCommand {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         boolean quick = false;
         boolean list = false;
+        boolean checkSplits = false;
         int pairs = -1;
         List<String> only = null;
         Path outDir = null;
         Path repo = null;
         long timeout = 300;
+        String lang = null;
+        int iterations = 0;
+        Map<String, Double> split = Map.of();
+        List<Path> programs = new ArrayList<>();
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
                     case "--quick" -> quick = true;
                     case "--list" -> list = true;
+                    case "--check-splits" -> checkSplits = true;
                     case "--pairs" -> pairs = positive(value(args, ++i, a), a);
                     case "--only" -> only = List.of(value(args, ++i, a).split(","));
                     case "--out" -> outDir = Path.of(value(args, ++i, a)).toAbsolutePath();
                     case "--repo" -> repo = Path.of(value(args, ++i, a)).toAbsolutePath();
                     case "--timeout" -> timeout = positive(value(args, ++i, a), a);
+                    case "--lang" -> lang = value(args, ++i, a);
+                    case "--iterations" -> iterations = positive(value(args, ++i, a), a);
+                    case "--split" -> split = Workload.parseSplit(value(args, ++i, a), a);
                     case "-h", "--help" -> {
                         out.print(USAGE);
                         return 0;
                     }
-                    default -> throw new IllegalArgumentException("Unknown option '" + a + "'.\n" + USAGE);
+                    default -> {
+                        if (a.startsWith("-")) {
+                            throw new IllegalArgumentException("Unknown option '" + a + "'.\n" + USAGE);
+                        }
+                        programs.add(Path.of(a).toAbsolutePath().normalize());
+                    }
                 }
+            }
+            if (!programs.isEmpty() && only != null) {
+                throw new IllegalArgumentException("--only selects workloads of the suite; it cannot be combined with program files.");
+            }
+            if (programs.isEmpty() && (lang != null || iterations > 0 || !split.isEmpty())) {
+                throw new IllegalArgumentException("--lang, --iterations and --split apply to program files; none was given.");
             }
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
@@ -99,7 +131,24 @@ public final class BenchCommand {
             if (repo == null) {
                 repo = findRepo(Path.of("").toAbsolutePath());
             }
-            List<Workload> suite = Workload.readSuite(repo.resolve("tools/workloads/workloads.tsv"));
+            List<Workload> suite;
+            if (programs.isEmpty()) {
+                suite = Workload.readSuite(repo.resolve("tools/workloads/workloads.tsv"));
+            } else {
+                suite = new ArrayList<>();
+                for (Path p : programs) {
+                    if (!Files.isRegularFile(p)) {
+                        err.println("bench: program file " + p + " does not exist or is not a file.");
+                        return 2;
+                    }
+                    String l = lang != null ? lang : Workload.languageOf(p);
+                    if (l == null) {
+                        err.println("bench: cannot tell the language of " + p + " from its extension; use --lang.");
+                        return 2;
+                    }
+                    suite.add(Workload.program(p, l, iterations, split));
+                }
+            }
             if (list) {
                 for (Workload w : suite) {
                     out.printf(Locale.ROOT, "%-22s %-7s %-45s full=%d quick=%d warm-up=%d %s%n", w.id(), w.language(), w.file(), w.iterations(),
@@ -107,7 +156,8 @@ public final class BenchCommand {
                 }
                 return 0;
             }
-            return new Bench(repo, suite, quick, pairs, only, outDir, timeout, out, err).execute();
+            Bench bench = new Bench(repo, suite, quick, pairs, only, outDir, timeout, out, err);
+            return checkSplits ? bench.checkSplits() : bench.execute();
         } catch (IOException e) {
             err.println("bench: " + e.getMessage());
             return 1;
@@ -199,10 +249,26 @@ public final class BenchCommand {
             int total = selected.size() * (MEASURED.size() * pairs + 1);
             int done = 0;
             for (int round = 0; round < pairs; round++) {
-                for (Workload w : List.copyOf(runs.keySet())) {
-                    int iters = quick ? w.quickIterations() : w.iterations();
+                for (Workload w0 : List.copyOf(runs.keySet())) {
+                    Workload w = w0;
                     for (ProfilerConfig c : MEASURED) {
-                        GuestRun r = GuestRun.launch(java, w, c, round, iters, options(w, langOptions), repo, runDir, timeout);
+                        GuestRun r;
+                        if (round == 0 && c == ProfilerConfig.NONE && w.sizedByFirstRun()) {
+                            // The first baseline process finds how many iterations fit the budget; every later process runs that many.
+                            r = GuestRun.launch(java, w, c, round, quick ? 30 : 100, quick ? 4000 : 15000, options(w, langOptions), repo, runDir, timeout);
+                            w = w.withIterations(Math.max(1, r.iterationNanos().length));
+                            r = r.withWorkload(w);
+                            Map<Workload, Map<ProfilerConfig, List<GuestRun>>> renamed = new LinkedHashMap<>();
+                            for (var e : runs.entrySet()) {
+                                renamed.put(e.getKey() == w0 ? w : e.getKey(), e.getValue());
+                            }
+                            runs.clear();
+                            runs.putAll(renamed);
+                            err.printf(Locale.ROOT, "  %s: %d iteration(s) per process (first baseline process, %s budget)%n", w.id(), w.iterations(), quick ? "4 s" : "15 s");
+                        } else {
+                            r = GuestRun.launch(java, w, c, round, quick && !w.sizedByFirstRun() ? w.quickIterations() : w.iterations(), 0, options(w, langOptions), repo,
+                                            runDir, timeout);
+                        }
                         done++;
                         progress(done, total, r, start);
                         if (!r.ok() && c == ProfilerConfig.NONE && round == 0) {
@@ -214,7 +280,8 @@ public final class BenchCommand {
                         runs.get(w).computeIfAbsent(c, k -> new ArrayList<>()).add(r);
                     }
                     if (round == 0 && runs.containsKey(w)) {
-                        GuestRun t = GuestRun.launch(java, w, ProfilerConfig.TRACER, 0, iters, options(w, langOptions), repo, runDir, timeout);
+                        GuestRun t = GuestRun.launch(java, w, ProfilerConfig.TRACER, 0, quick && !w.sizedByFirstRun() ? w.quickIterations() : w.iterations(), 0,
+                                        options(w, langOptions), repo, runDir, timeout);
                         done++;
                         progress(done, total, t, start);
                         traces.put(w, t);
@@ -243,6 +310,86 @@ public final class BenchCommand {
             return 0;
         }
 
+        /**
+         * {@code --check-splits}: one process per known-split workload, without a profiler, that
+         * after its iterations times each known-split function alone ({@link GuestRunner}
+         * {@code --time-parts}; Pace programs do it themselves). Prints, per function, the split by
+         * construction and the share of the median time of the function alone.
+         */
+        int checkSplits() throws IOException, InterruptedException {
+            Path work = outDir != null ? outDir : Files.createTempDirectory("ccsampler-bench");
+            Path runDir = work.resolve("runs");
+            Files.createDirectories(runDir);
+            List<String> java = javaCommand();
+            List<Workload> selected = new ArrayList<>(select());
+            selected.removeIf(w -> w.knownSplit().isEmpty());
+            if (selected.stream().anyMatch(Workload::needsNodeModules) && !ensureNodeModules()) {
+                selected.removeIf(Workload::needsNodeModules);
+            }
+            if (selected.isEmpty()) {
+                err.println("bench --check-splits: no workload with a known split to check.");
+                notes.forEach(n -> err.println("  " + n));
+                return 1;
+            }
+            Map<String, String> langOptions = new LinkedHashMap<>();
+            langOptions.put("js.commonjs-require", "true");
+            langOptions.put("js.commonjs-require-cwd", repo.resolve("tools/workloads").toString());
+            String loadBefore = loadAverage();
+            StringBuilder md = new StringBuilder();
+            md.append("### ccsampler bench --check-splits — ").append(LocalDateTime.now().toString(), 0, 16).append(", ").append(Runtime.getRuntime().availableProcessors())
+                            .append(" cores, ").append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.version")).append("\n\n");
+            md.append("| workload | function | split by construction % | timed alone % (fastest round) | error pts | timed alone % (median round) | fastest ms | median ms | rounds |\n");
+            md.append("|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
+            int status = 0;
+            for (Workload w : selected) {
+                int iters = w.sizedByFirstRun() ? 20 : w.iterations();
+                GuestRun r = GuestRun.launch(java, w, ProfilerConfig.NONE, 0, iters, 0, List.of("--time-parts", "30"), options(w, langOptions), repo, runDir, timeout,
+                                w.id() + ".check-split");
+                Map<String, List<Double>> parts = new LinkedHashMap<>();
+                for (String line : Files.readAllLines(r.log())) {
+                    String[] f = line.strip().split(" ");
+                    if (line.startsWith(GuestRunner.PREFIX + "part ") && f.length == 4) {
+                        parts.computeIfAbsent(f[2], k -> new ArrayList<>()).add(Double.parseDouble(f[3]));
+                    }
+                }
+                if (r.exitStatus() != 0 || !parts.keySet().containsAll(w.knownSplit().keySet())) {
+                    err.println("bench --check-splits: " + w.id() + " reported no separate timing of " + w.knownSplit().keySet() + " (exit " + r.exitStatus() + ", see " + r.log()
+                                    + "). A workload's iteration function needs a 'parts' member, a program must print CCSBENCH part lines when its extra argument is 1.");
+                    status = 1;
+                    continue;
+                }
+                double truthSum = w.knownSplit().values().stream().mapToDouble(Double::doubleValue).sum();
+                double minSum = 0;
+                double medianSum = 0;
+                for (String name : w.knownSplit().keySet()) {
+                    minSum += min(parts.get(name));
+                    medianSum += Stats.median(parts.get(name));
+                }
+                for (var e : w.knownSplit().entrySet()) {
+                    List<Double> times = parts.get(e.getKey());
+                    double truth = 100 * e.getValue() / truthSum;
+                    double timed = 100 * min(times) / minSum;
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %+.1f | %.1f | %.2f | %.2f | %d |%n", w.id(), e.getKey(), truth, timed, timed - truth,
+                                    100 * Stats.median(times) / medianSum, min(times) / 1e6, Stats.median(times) / 1e6, times.size()));
+                }
+                err.printf(Locale.ROOT, "  %s: checked (%.1f s, log %s)%n", w.id(), r.wallNanos() / 1e9, r.log());
+            }
+            md.append("\ntimed alone: each function's share of one iteration, called on its own in 30 rounds interleaved with the others after the "
+                            + "workload's iterations (warm code). The fastest round of each function is the least disturbed by other processes and by the "
+                            + "compiler, so the error is taken from it; the median column shows how much a busy machine moves the figure. "
+                            + "Load average before: " + loadBefore + ", after: " + loadAverage() + ".\n");
+            out.print(md);
+            if (outDir != null) {
+                Files.writeString(outDir.resolve("splits.md"), md);
+                out.println("wrote " + outDir.resolve("splits.md"));
+            }
+            return status;
+        }
+
+        private static double min(List<Double> values) {
+            return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        }
+
         /** The 1-minute load average (Linux), or "n/a": a loaded machine makes every ratio noisy, so the header says how loaded it was. */
         private static String loadAverage() {
             try {
@@ -253,7 +400,16 @@ public final class BenchCommand {
         }
 
         private Map<String, String> options(Workload w, Map<String, String> langOptions) {
-            return w.language().equals("js") ? langOptions : Map.of();
+            if (!w.language().equals("js")) {
+                return Map.of();
+            }
+            if (w.needsNodeModules()) {
+                return langOptions;
+            }
+            // A program file given on the command line: CommonJS require resolves from its own directory.
+            Map<String, String> o = new LinkedHashMap<>(langOptions);
+            o.put("js.commonjs-require-cwd", Path.of(w.file()).getParent().toString());
+            return o;
         }
 
         private void progress(int done, int total, GuestRun r, long start) {
@@ -265,7 +421,7 @@ public final class BenchCommand {
         private List<Workload> select() {
             List<Workload> s = new ArrayList<>();
             for (Workload w : suite) {
-                if (only != null ? !only.contains(w.id()) : quick && w.quickIterations() == 0) {
+                if (only != null ? !only.contains(w.id()) : quick && w.quickIterations() == 0 && !w.sizedByFirstRun()) {
                     continue;
                 }
                 if (!Files.isRegularFile(repo.resolve(w.file()))) {

@@ -79,16 +79,28 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         return last >= 0.85 * middle;
     }
 
+    /** The same run, attributed to {@code w} (the workload once its iteration count is known). @since 0.1 */
+    public GuestRun withWorkload(Workload w) {
+        return new GuestRun(w, config, round, iterationNanos, exitStatus, profile, log, wallNanos);
+    }
+
     /**
      * Starts one guest process and waits for it.
      *
      * @param command java executable, JVM flags and class path, ending before the main class
+     * @param iterations iterations to run (at most, with a budget)
+     * @param budgetMs stop iterating after this much iteration time (0 = no budget)
      * @param timeoutSeconds the process is killed (and the run marked failed) after this long
      * @since 0.1
      */
-    static GuestRun launch(List<String> command, Workload w, ProfilerConfig config, int round, int iterations, Map<String, String> options,
+    static GuestRun launch(List<String> command, Workload w, ProfilerConfig config, int round, int iterations, long budgetMs, Map<String, String> options,
                     Path repo, Path runDir, long timeoutSeconds) throws IOException, InterruptedException {
-        String stem = w.id() + "." + config.slug() + "." + round;
+        return launch(command, w, config, round, iterations, budgetMs, List.of(), options, repo, runDir, timeoutSeconds, w.id() + "." + config.slug() + "." + round);
+    }
+
+    /** {@link #launch} with extra runner arguments (before the file) and a log file name of its own. */
+    static GuestRun launch(List<String> command, Workload w, ProfilerConfig config, int round, int iterations, long budgetMs, List<String> runnerArgs,
+                    Map<String, String> options, Path repo, Path runDir, long timeoutSeconds, String stem) throws IOException, InterruptedException {
         Path profile = config.profiler() == ProfilerConfig.Profiler.NONE ? null : runDir.resolve(stem + ".json");
         Path log = runDir.resolve(stem + ".log");
         if (profile != null) {
@@ -100,6 +112,11 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         cmd.add(w.language());
         cmd.add("--iterations");
         cmd.add(Integer.toString(iterations));
+        if (budgetMs > 0) {
+            cmd.add("--budget-ms");
+            cmd.add(Long.toString(budgetMs));
+        }
+        cmd.addAll(runnerArgs);
         options.forEach((k, v) -> {
             cmd.add("--option");
             cmd.add(k + "=" + v);
@@ -112,6 +129,10 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         }
         cmd.add(repo.resolve(w.file()).toString());
         cmd.addAll(w.args());
+        if (runnerArgs.contains("--time-parts")) {
+            // Programs that run themselves (Pace) time their parts when their argument after the workload's own is 1.
+            cmd.add("1");
+        }
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         long t0 = System.nanoTime();
         Process p = pb.start();

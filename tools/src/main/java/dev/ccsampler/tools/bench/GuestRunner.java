@@ -1,6 +1,7 @@
 package dev.ccsampler.tools.bench;
 
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
@@ -14,27 +15,37 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The guest side of the measurement harness: one JVM process that builds a polyglot context with
+ * The guest side of the measurement harness: one JVM process that builds a polyglot engine with
  * the given options, evaluates one workload file, and reports how long each iteration took. The
  * harness ({@link BenchCommand}) starts it so that it does not depend on the launcher.
  *
  * <pre>
- * GuestRunner --lang js --iterations 20 [--option key=value]... file [guest args...]
+ * GuestRunner --lang js --iterations 20 [--budget-ms 4000] [--time-parts 30] [--option key=value]... file [guest args...]
  * </pre>
  *
- * <p>Protocol. If evaluating the file yields an executable value, that value is one iteration of a
- * fixed amount of work; it is called {@code --iterations} times and each call is timed on the host
- * with {@link System#nanoTime()}. If the file yields no executable value (a program that runs
- * itself, like the Pace programs), the evaluation is the single iteration. Either way one line per
- * iteration goes to standard error:
+ * <p>Protocol. All options go to one {@link Engine} (profiler options and language options alike),
+ * and every context is created on it, so compiled code and profiles are shared between contexts.
+ * If evaluating the file yields an executable value, that value is one iteration of a fixed amount
+ * of work; it is called {@code --iterations} times and each call is timed on the host with
+ * {@link System#nanoTime()}. If the file yields no executable value (a program that runs itself,
+ * like the Pace programs or a plain script), one iteration is one evaluation of the file in a fresh
+ * context on the same engine, timed from context creation to context close; the first one is the
+ * evaluation that found out the file is not a function. Either way one line per iteration goes to
+ * standard error:
  *
  * <pre>
  * CCSBENCH iter &lt;index&gt; &lt;nanos&gt;
  * </pre>
  *
- * followed by {@code CCSBENCH setup <nanos>} (evaluation of the file without the iterations) and
- * {@code CCSBENCH exit <status>}. The process exits with the guest's exit status (0 when it
- * finished normally, 1 on a guest error).
+ * followed by {@code CCSBENCH setup <nanos>} (evaluation of the file without the iterations, 0 for
+ * a program that runs itself) and {@code CCSBENCH exit <status>}. With {@code --budget-ms}, the
+ * runner stops iterating once the iterations so far took that long (at least one iteration, at
+ * most {@code --iterations}); the harness uses it to size workloads it does not know. With
+ * {@code --time-parts R} and an iteration function that has a {@code parts} member (an object
+ * whose members are functions, each doing one known-split function's share of an iteration), the
+ * runner afterwards calls each part alone, R rounds interleaved, and prints
+ * {@code CCSBENCH part <name> <nanos>} per call: the "timed separately" check of a known split.
+ * The process exits with the guest's exit status (0 when it finished normally, 1 on a guest error).
  *
  * @since 0.1
  */
@@ -46,41 +57,59 @@ public final class GuestRunner {
     private GuestRunner() {
     }
 
-    /** Process entry point. @since 0.1 */
-    public static void main(String[] args) {
-        System.exit(run(args, System.err));
+    /**
+     * Process entry point. The guest runs on a thread with a 256 MB stack, like a launcher's main
+     * thread should: the deep-recursion workload overflows the default stack in the interpreter.
+     *
+     * @since 0.1
+     */
+    public static void main(String[] args) throws InterruptedException {
+        int[] status = {1};
+        Thread guest = new Thread(null, () -> status[0] = run(args, System.err), "main", 256L << 20);
+        guest.start();
+        guest.join();
+        System.exit(status[0]);
     }
 
     /** Runs one workload and returns the exit status. @since 0.1 */
     public static int run(String[] args, PrintStream report) {
         String lang = null;
         int iterations = 1;
+        long budgetNanos = Long.MAX_VALUE;
+        int partRounds = 0;
         Map<String, String> options = new LinkedHashMap<>();
         String file = null;
         List<String> guestArgs = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (file != null) {
-                guestArgs.add(a);
-                continue;
-            }
-            switch (a) {
-                case "--lang" -> lang = args[++i];
-                case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-                case "--option" -> {
-                    String kv = args[++i];
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        System.err.println("GuestRunner: invalid --option '" + kv + "': use key=value.");
-                        return 2;
-                    }
-                    options.put(kv.substring(0, eq), kv.substring(eq + 1));
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (file != null) {
+                    guestArgs.add(a);
+                    continue;
                 }
-                default -> file = a;
+                switch (a) {
+                    case "--lang" -> lang = args[++i];
+                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
+                    case "--budget-ms" -> budgetNanos = Long.parseLong(args[++i]) * 1_000_000L;
+                    case "--time-parts" -> partRounds = Integer.parseInt(args[++i]);
+                    case "--option" -> {
+                        String kv = args[++i];
+                        int eq = kv.indexOf('=');
+                        if (eq <= 0) {
+                            System.err.println("GuestRunner: invalid --option '" + kv + "': use key=value.");
+                            return 2;
+                        }
+                        options.put(kv.substring(0, eq), kv.substring(eq + 1));
+                    }
+                    default -> file = a;
+                }
             }
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            System.err.println("GuestRunner: bad arguments " + List.of(args) + ": " + e.getMessage());
+            return 2;
         }
         if (lang == null || file == null) {
-            System.err.println("usage: GuestRunner --lang <id> --iterations <n> [--option k=v]... <file> [args...]");
+            System.err.println("usage: GuestRunner --lang <id> --iterations <n> [--budget-ms <ms>] [--time-parts <rounds>] [--option k=v]... <file> [args...]");
             return 2;
         }
         Source source;
@@ -91,22 +120,42 @@ public final class GuestRunner {
             return 2;
         }
         int status = 0;
-        try (Context ctx = Context.newBuilder().allowAllAccess(true).allowExperimentalOptions(true).options(options)
-                        .arguments(lang, guestArgs.toArray(String[]::new)).build()) {
+        String[] argv = guestArgs.toArray(String[]::new);
+        try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(options).build()) {
             try {
+                long spent = 0;
                 long t0 = System.nanoTime();
-                Value v = ctx.eval(source);
-                long setup = System.nanoTime() - t0;
-                if (v != null && v.canExecute()) {
-                    report.println(PREFIX + "setup " + setup);
-                    for (int i = 0; i < iterations; i++) {
-                        long s = System.nanoTime();
-                        v.execute();
-                        report.println(PREFIX + "iter " + i + " " + (System.nanoTime() - s));
+                boolean selfRunning;
+                try (Context ctx = newContext(engine, lang, argv)) {
+                    Value v = ctx.eval(source);
+                    selfRunning = v == null || !v.canExecute();
+                    if (!selfRunning) {
+                        report.println(PREFIX + "setup " + (System.nanoTime() - t0));
+                        for (int i = 0; i < iterations && spent < budgetNanos; i++) {
+                            long s = System.nanoTime();
+                            v.execute();
+                            long d = System.nanoTime() - s;
+                            spent += d;
+                            report.println(PREFIX + "iter " + i + " " + d);
+                        }
+                        if (partRounds > 0 && v.hasMember("parts")) {
+                            timeParts(v.getMember("parts"), partRounds, report);
+                        }
                     }
-                } else {
+                }
+                if (selfRunning) {
+                    spent = System.nanoTime() - t0;
                     report.println(PREFIX + "setup 0");
-                    report.println(PREFIX + "iter 0 " + setup);
+                    report.println(PREFIX + "iter 0 " + spent);
+                    for (int i = 1; i < iterations && spent < budgetNanos; i++) {
+                        long s = System.nanoTime();
+                        try (Context c = newContext(engine, lang, argv)) {
+                            c.eval(source);
+                        }
+                        long d = System.nanoTime() - s;
+                        spent += d;
+                        report.println(PREFIX + "iter " + i + " " + d);
+                    }
                 }
             } catch (PolyglotException e) {
                 if (e.isExit()) {
@@ -116,10 +165,30 @@ public final class GuestRunner {
                     status = 1;
                 }
             }
+        } catch (IllegalArgumentException e) {
+            System.err.println("GuestRunner: " + e.getMessage());
+            return 2;
         }
-        // After close: the profilers have written their output by now.
+        // After the engine closed: the profilers have written their output by now.
         report.println(PREFIX + "exit " + status);
         report.flush();
         return status;
+    }
+
+    private static Context newContext(Engine engine, String lang, String[] argv) {
+        return Context.newBuilder().engine(engine).allowAllAccess(true).allowExperimentalOptions(true).arguments(lang, argv).build();
+    }
+
+    /** Calls each member of {@code parts} alone, {@code rounds} times interleaved, timing every call. */
+    private static void timeParts(Value parts, int rounds, PrintStream report) {
+        List<String> names = new ArrayList<>(parts.getMemberKeys());
+        for (int r = 0; r < rounds; r++) {
+            for (String name : names) {
+                Value part = parts.getMember(name);
+                long s = System.nanoTime();
+                part.execute();
+                report.println(PREFIX + "part " + name + " " + (System.nanoTime() - s));
+            }
+        }
     }
 }

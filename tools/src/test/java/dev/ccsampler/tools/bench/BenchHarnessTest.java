@@ -101,8 +101,83 @@ class BenchHarnessTest {
     }
 
     @Test
-    void usageErrorsExitTwo() {
+    void usageErrorsExitTwoAndNameTheOptionOrFile(@TempDir Path dir) throws IOException {
         assertEquals(2, BenchCommand.run(new String[]{"--pairs", "zero"}, System.out, System.err));
         assertEquals(2, BenchCommand.run(new String[]{"--bogus"}, System.out, System.err));
+        Path js = Files.writeString(dir.resolve("held-out.js"), "1;");
+        assertUsageError("--split", "--split", "alpha=60,beta", js.toString());
+        assertUsageError("--split", "--split", "alpha=60,alpha=40", js.toString());
+        assertUsageError("--only", "--only", "known-split-js", js.toString());
+        assertUsageError("--iterations", "--iterations", "3");
+        assertUsageError("missing.js", dir.resolve("missing.js").toString());
+        Path txt = Files.writeString(dir.resolve("prog.txt"), "x");
+        assertUsageError("--lang", txt.toString());
+    }
+
+    private static void assertUsageError(String named, String... args) {
+        var err = new java.io.ByteArrayOutputStream();
+        assertEquals(2, BenchCommand.run(args, System.out, new java.io.PrintStream(err, true)), List.of(args).toString());
+        assertTrue(err.toString().contains(named), "'" + named + "' in: " + err);
+    }
+
+    @Test
+    void programFilesBecomeWorkloadsSizedByTheirFirstRun(@TempDir Path dir) {
+        Workload w = Workload.program(dir.resolve("held-out.js"), "js", 0, Map.of("f", 70.0, "g", 30.0));
+        assertEquals("held-out", w.id());
+        assertTrue(w.sizedByFirstRun());
+        assertFalse(w.needsNodeModules(), "a program file does not use tools/workloads' npm packages");
+        Workload sized = w.withIterations(12);
+        assertEquals(12, sized.iterations());
+        assertEquals(4, sized.warmupIterations());
+        assertEquals(0, w.withIterations(1).warmupIterations());
+        assertEquals(5, w.withIterations(100).warmupIterations());
+        assertEquals(Map.of("f", 70.0, "g", 30.0), sized.knownSplit());
+        assertEquals("js", Workload.languageOf(Path.of("a.mjs")));
+        assertEquals("python", Workload.languageOf(Path.of("a.py")));
+        assertEquals(null, Workload.languageOf(Path.of("a.txt")));
+        assertTrue(new Workload("s", "js", "tools/workloads/x.js", 5, 0, 1, Map.of(), List.of()).needsNodeModules());
+    }
+
+    /** The runner in this JVM (fallback or optimizing runtime alike): the iteration protocol, not timing. */
+    @Test
+    void guestRunnerIteratesFunctionsCallsAndSelfRunningPrograms(@TempDir Path dir) throws IOException {
+        Path fn = Files.writeString(dir.resolve("fn.js"), """
+                        let n = 0;
+                        const it = function () { n++; return n; };
+                        it.parts = { a() { return 1; }, b() { return 2; } };
+                        it;
+                        """);
+        String log = runGuest("--lang", "js", "--iterations", "4", "--time-parts", "3", fn.toString());
+        assertEquals(4, count(log, "CCSBENCH iter "), log);
+        assertEquals(3, count(log, "CCSBENCH part a "), log);
+        assertEquals(3, count(log, "CCSBENCH part b "), log);
+        assertTrue(log.contains("CCSBENCH exit 0"), log);
+        // A script that runs itself: one iteration per fresh context on the shared engine; top-level
+        // let declarations would clash if the same context evaluated it twice.
+        Path script = Files.writeString(dir.resolve("script.js"), "let total = 0; for (let i = 0; i < 1000; i++) { total += i; } total;");
+        log = runGuest("--lang", "js", "--iterations", "3", script.toString());
+        assertEquals(3, count(log, "CCSBENCH iter "), log);
+        assertTrue(log.contains("CCSBENCH exit 0"), log);
+        // A budget stops iterating early, after at least one iteration.
+        log = runGuest("--lang", "js", "--iterations", "50", "--budget-ms", "1", script.toString());
+        assertTrue(count(log, "CCSBENCH iter ") >= 1 && count(log, "CCSBENCH iter ") < 50, log);
+        // A guest error is exit status 1, reported after the engine closed.
+        Path bad = Files.writeString(dir.resolve("bad.js"), "throw new Error('boom');");
+        log = runGuest("--lang", "js", "--iterations", "2", bad.toString());
+        assertTrue(log.contains("CCSBENCH exit 1"), log);
+    }
+
+    private static String runGuest(String... args) {
+        var buf = new java.io.ByteArrayOutputStream();
+        GuestRunner.run(args, new java.io.PrintStream(buf, true));
+        return buf.toString();
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
     }
 }
