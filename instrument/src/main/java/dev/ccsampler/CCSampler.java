@@ -30,26 +30,41 @@ import java.util.List;
 /**
  * The ccsampler service of one polyglot engine: start and stop collecting, change the period while
  * stopped, take consistent snapshots while guests run, clear, read the accounting, and write any
- * output format from a snapshot.
+ * output format from a snapshot. Found with {@link #find(Engine)}, in the spirit of GraalVM's
+ * {@code CPUSampler.find}. The instrument's options ({@code --ccsampler.Period} ...) set its initial
+ * state; with {@code --ccsampler} on, it collects from engine creation and the instrument writes the
+ * output when the engine closes. The example below matches the README's embedding section:
  *
  * <pre>{@code
- * try (Context ctx = Context.newBuilder("js").build()) {
- *     CCSampler sampler = CCSampler.find(ctx.getEngine());
- *     sampler.setPeriod(Duration.ofMillis(1));
+ * try (Engine engine = Engine.create()) {
+ *     CCSampler sampler = CCSampler.find(engine);
+ *     sampler.setPeriod(Duration.ofMillis(1));       // only while stopped
  *     sampler.setCollecting(true);
- *     ctx.eval("js", program);
+ *     try (Context c = Context.newBuilder("js").engine(engine).build()) {
+ *         c.eval("js", program);
+ *         ProfileSnapshot live = sampler.takeSnapshot();   // consistent, guests keep running
+ *     }
+ *     sampler.setCollecting(false);
  *     ProfileSnapshot s = sampler.takeSnapshot();
- *     sampler.write(s, Format.FOLDED, ReportOptions.DEFAULT, Path.of("out.folded"));
+ *     System.out.println(s.accounting().summaryLine());
+ *     CCSampler.write(s, Format.FLAMEGRAPH, ReportOptions.DEFAULT, Path.of("profile.html"));
+ *     sampler.clear();
  * }
  * }</pre>
  *
- * Thread-safe: every method may be called from any thread.
+ * <p>Thread-safe: every method may be called from any thread.
+ * {@link #setCollecting(boolean) setCollecting(false)} and {@link #close()} wait briefly for samples
+ * already requested.
  *
  * @since 0.1
  */
 public final class CCSampler implements AutoCloseable {
 
-    /** Instrument id, also the option group ({@code --ccsampler...}). @since 0.1 */
+    /**
+     * Instrument id, also the option group ({@code --ccsampler...}): {@code "ccsampler"}.
+     *
+     * @since 0.1
+     */
     public static final String ID = "ccsampler";
 
     private final TruffleInstrument.Env env;
@@ -78,9 +93,16 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Creates the service for an instrument environment. Used by the ccsampler instrument; embedders
-     * use {@link #find(Engine)}.
+     * Creates the service for an instrument environment and attaches it to the engine's contexts
+     * and threads, not collecting yet. Internal: public only for the ccsampler instrument in
+     * {@code dev.ccsampler.impl}; embedders use {@link #find(Engine)}.
      *
+     * @param env the instrument's environment
+     * @param periodNanos sampling period in nanoseconds
+     * @param stackLimit frames kept per sample
+     * @param bufferSize samples each guest thread's ring holds between two drains
+     * @param filter which frames are shown
+     * @return the new service
      * @since 0.1
      */
     public static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter) {
@@ -134,8 +156,10 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Finds the sampler of an engine. The instrument is created on first lookup.
+     * Finds the sampler of an engine. The instrument is created on first lookup; later lookups
+     * return the same instance.
      *
+     * @return the engine's sampler
      * @throws IllegalStateException when the ccsampler instrument is not on the class or module path
      * @since 0.1
      */
@@ -147,7 +171,15 @@ public final class CCSampler implements AutoCloseable {
         return instrument.lookup(CCSampler.class);
     }
 
-    /** Starts or stops collecting. Stopping resolves every outstanding request first. @since 0.1 */
+    /**
+     * Starts or stops collecting; does nothing when already in that state. Stopping waits for
+     * requests still on their way to guest threads (at most the longer of 50 ms and 20 periods),
+     * counts those that never arrive as failed, and drains every ring, so that afterwards the
+     * {@link Accounting} balances exactly.
+     *
+     * @throws IllegalStateException when closed
+     * @since 0.1
+     */
     public synchronized void setCollecting(boolean on) {
         checkOpen();
         if (on == collecting) {
@@ -193,20 +225,31 @@ public final class CCSampler implements AutoCloseable {
         }
     }
 
-    /** Whether guest code can be compiled (false on Truffle's fallback runtime). @since 0.1 */
+    /**
+     * Whether guest code can be compiled: false on Truffle's fallback runtime, where the profile
+     * shows interpreter behaviour.
+     *
+     * @since 0.1
+     */
     public boolean isOptimizingRuntime() {
         return optimizing;
     }
 
-    /** @since 0.1 */
+    /**
+     * Whether samples are being collected: after {@link #setCollecting(boolean) setCollecting(true)}
+     * until {@code setCollecting(false)} or {@link #close()}.
+     *
+     * @since 0.1
+     */
     public synchronized boolean isCollecting() {
         return collecting;
     }
 
     /**
-     * Changes the sampling period; only while not collecting.
+     * Changes the sampling period, the interval between two samples of each guest thread; only
+     * while not collecting.
      *
-     * @throws IllegalStateException while collecting
+     * @throws IllegalStateException while collecting, or when closed
      * @throws IllegalArgumentException outside 100µs..60s
      * @since 0.1
      */
@@ -223,22 +266,41 @@ public final class CCSampler implements AutoCloseable {
         drainer.setPeriodNanos(ns);
     }
 
-    /** @since 0.1 */
+    /**
+     * The sampling period: the interval between two samples of each guest thread.
+     *
+     * @since 0.1
+     */
     public Duration getPeriod() {
         return Duration.ofNanos(clock.periodNanos());
     }
 
-    /** Delays the first sample after {@link #setCollecting(boolean) start}. @since 0.1 */
+    /**
+     * Delays the first sample after each {@link #setCollecting(boolean) start}, to skip start-up;
+     * {@link Duration#ZERO} samples at once.
+     *
+     * @since 0.1
+     */
     public synchronized void setDelay(Duration delay) {
         clock.setDelayNanos(delay.toNanos());
     }
 
-    /** Replaces the frame filter (applies to all frames from now on and to existing methods). @since 0.1 */
+    /**
+     * Replaces the frame filter. It decides again for every method, including those already seen,
+     * and applies to samples drained from now on; samples already applied keep their frames.
+     *
+     * @since 0.1
+     */
     public void setFilter(FrameFilter filter) {
         drainer.setFilter(filter);
     }
 
-    /** Frames kept per sample. @since 0.1 */
+    /**
+     * Frames kept per sample ({@code --ccsampler.StackLimit}); deeper stacks lose their outermost
+     * frames and count as {@link Accounting#truncated() truncated}.
+     *
+     * @since 0.1
+     */
     public int getStackLimit() {
         return stackLimit;
     }
@@ -246,6 +308,8 @@ public final class CCSampler implements AutoCloseable {
     /**
      * A consistent copy of everything collected so far, taken without stopping guest threads: the
      * drain applies whole samples under the CC-Map's lock, and the copy is made under the same lock.
+     * While collecting, requests not yet resolved appear as {@link Accounting#inFlight()}. The
+     * snapshot carries the profile-quality warnings in {@link ProfileSnapshot.Meta#warnings()}.
      *
      * @since 0.1
      */
@@ -293,12 +357,21 @@ public final class CCSampler implements AutoCloseable {
         return List.copyOf(w);
     }
 
-    /** Forgets everything collected so far. @since 0.1 */
+    /**
+     * Forgets everything collected so far: samples, methods and accounting. Threads still alive
+     * stay registered and count from zero; collecting goes on if it was on.
+     *
+     * @since 0.1
+     */
     public void clear() {
         drainer.clear();
     }
 
-    /** Accounting summed over every thread seen since the last {@link #clear()}. @since 0.1 */
+    /**
+     * Accounting summed over every thread seen since the last {@link #clear()}.
+     *
+     * @since 0.1
+     */
     public Accounting getAccounting() {
         boolean stopped;
         synchronized (this) {
@@ -307,20 +380,37 @@ public final class CCSampler implements AutoCloseable {
         return drainer.accounting(stopped);
     }
 
-    /** Writes a snapshot in a format to a stream. @since 0.1 */
+    /**
+     * Writes a snapshot in a format to a stream, merging all threads first when
+     * {@link ReportOptions#summariseThreads()} is set. Does not close {@code out}. Needs no
+     * sampler: also works on a snapshot read back with {@link dev.ccsampler.report.JsonProfileReader}.
+     *
+     * @since 0.1
+     */
     public static void write(ProfileSnapshot snapshot, Format format, ReportOptions options, OutputStream out) throws IOException {
         ProfileSnapshot s = options.summariseThreads() ? snapshot.mergeThreads() : snapshot;
         format.reporter().write(s, options, out);
     }
 
-    /** Writes a snapshot in a format to a file (replaced if it exists). @since 0.1 */
+    /**
+     * Writes a snapshot in a format to a file, replacing it if it exists; see
+     * {@link #write(ProfileSnapshot, Format, ReportOptions, OutputStream)}.
+     *
+     * @since 0.1
+     */
     public static void write(ProfileSnapshot snapshot, Format format, ReportOptions options, Path file) throws IOException {
         try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
             write(snapshot, format, options, out);
         }
     }
 
-    /** Stops collecting and detaches from the engine. @since 0.1 */
+    /**
+     * Stops collecting and detaches from the engine; later calls to {@link #setCollecting(boolean)}
+     * and {@link #setPeriod(Duration)} throw {@link IllegalStateException}. Snapshots can still be
+     * taken. Calling it again does nothing.
+     *
+     * @since 0.1
+     */
     @Override
     public synchronized void close() {
         if (closed) {

@@ -23,10 +23,18 @@ package dev.ccsampler.ccmap;
 public record Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
                 long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight) {
 
-    /** An all-zero record. @since 0.1 */
+    /**
+     * An all-zero record.
+     *
+     * @since 0.1
+     */
     public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    /** A record with nothing in flight. @since 0.1 */
+    /**
+     * A record with nothing in flight ({@code inFlight} 0), as after sampling has stopped.
+     *
+     * @since 0.1
+     */
     public Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
                     long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos) {
         this(requested, taken, late, dropped, failed, skipped, truncated, latencyP50Nanos, latencyP99Nanos, latencyMaxNanos, 0);
@@ -42,7 +50,11 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
         return requested == taken + late + dropped + failed + inFlight;
     }
 
-    /** Samples that reached the CC-Map. @since 0.1 */
+    /**
+     * Samples that reached the CC-Map: {@code taken + late}.
+     *
+     * @since 0.1
+     */
     public long applied() {
         return taken + late;
     }
@@ -59,14 +71,24 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
                         Math.max(latencyP99Nanos, o.latencyP99Nanos), Math.max(latencyMaxNanos, o.latencyMaxNanos), inFlight + o.inFlight);
     }
 
-    /** One line for the end of a report. @since 0.1 */
+    /**
+     * Every counter on one line, for the end of a report; says {@code UNBALANCED} when
+     * {@link #balanced()} is false.
+     *
+     * @since 0.1
+     */
     public String summaryLine() {
         return String.format("requested %d = taken %d + late %d + dropped %d + failed %d%s%s; skipped ticks %d; truncated %d; latency p50 %s p99 %s max %s",
                         requested, taken, late, dropped, failed, inFlight == 0 ? "" : " + in flight " + inFlight, balanced() ? "" : " (UNBALANCED)", skipped, truncated,
                         formatNanos(latencyP50Nanos), formatNanos(latencyP99Nanos), formatNanos(latencyMaxNanos));
     }
 
-    /** Formats a duration with a readable unit. @since 0.1 */
+    /**
+     * Formats a duration in nanoseconds with a readable unit, switching at 10 of the next unit:
+     * {@code 9500ns}, {@code 950.0us}, {@code 12.5ms}, {@code 12.00s}.
+     *
+     * @since 0.1
+     */
     public static String formatNanos(long ns) {
         if (ns < 10_000) {
             return ns + "ns";

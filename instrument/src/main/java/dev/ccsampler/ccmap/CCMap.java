@@ -22,13 +22,24 @@ import java.util.Map;
  * Hot lists kept sorted on every update answer top-k queries in O(k).
  *
  * <p>Threading: one writer, the drain thread, which holds this object's monitor while it applies a
- * batch. Readers (snapshots, queries) take the same monitor; guest threads never touch the map.
+ * batch. Readers (snapshots, queries) take the same monitor; guest threads never touch the map. The
+ * query methods synchronize themselves; the writing methods and {@link #snapshot} expect the caller
+ * to hold the monitor, and the nested types' accessors read counts the writer changes, so call them
+ * holding it too.
+ *
+ * <p>Internal: public for the drain stage ({@code dev.ccsampler.drain.Drainer}), the service
+ * ({@code dev.ccsampler.CCSampler}), which owns the only map of an engine and never hands it out, and
+ * the JMH benchmarks in {@code tools}; embedders read profiles from {@link ProfileSnapshot}s.
  *
  * @since 0.1
  */
 public final class CCMap {
 
-    /** A guest function with its counts. */
+    /**
+     * A guest function with its counts in the live map.
+     *
+     * @since 0.1
+     */
     public static final class MethodProfile {
         final MethodInfo info;
         final long[] self = new long[Tier.COUNT];
@@ -42,28 +53,48 @@ public final class CCMap {
             this.info = info;
         }
 
-        /** @since 0.1 */
+        /**
+         * The function's identity; its id is the method's dense id in this map.
+         *
+         * @since 0.1
+         */
         public MethodInfo info() {
             return info;
         }
 
-        /** Self samples over all tiers. @since 0.1 */
+        /**
+         * Self samples over all tiers.
+         *
+         * @since 0.1
+         */
         public long selfSamples() {
             return selfSlot.count;
         }
 
-        /** Samples with this method on the stack (once per sample). @since 0.1 */
+        /**
+         * Samples with this method on the stack (once per sample).
+         *
+         * @since 0.1
+         */
         public long totalSamples() {
             return totalSlot.count;
         }
 
-        /** Every context node of this method, in creation order. @since 0.1 */
+        /**
+         * Every context node of this method, in creation order. Live: do not modify.
+         *
+         * @since 0.1
+         */
         public List<ContextRef> contexts() {
             return contexts;
         }
     }
 
-    /** A call node inside a caller. */
+    /**
+     * A call node inside a caller, with the callees it reached in any context.
+     *
+     * @since 0.1
+     */
     public static final class CallSite {
         final int id;
         final MethodProfile caller;
@@ -79,23 +110,39 @@ public final class CCMap {
             this.column = column;
         }
 
-        /** @since 0.1 */
+        /**
+         * The method that contains the call node.
+         *
+         * @since 0.1
+         */
         public MethodProfile caller() {
             return caller;
         }
 
-        /** @since 0.1 */
+        /**
+         * Line of the call node's source section (1-based), 0 when unknown.
+         *
+         * @since 0.1
+         */
         public int line() {
             return line;
         }
 
-        /** Whether exactly one callee was seen from this site. O(1). @since 0.1 */
+        /**
+         * Whether exactly one callee was seen from this site. O(1).
+         *
+         * @since 0.1
+         */
         public boolean isMonomorphic() {
             return calleeByMethod.size() == 1;
         }
     }
 
-    /** Caller→callee through one call site, in any context. */
+    /**
+     * Caller→callee through one call site, in any context: a general edge of the call graph.
+     *
+     * @since 0.1
+     */
     public static final class Callee {
         final CallSite site;
         final MethodProfile method;
@@ -109,23 +156,40 @@ public final class CCMap {
             this.method = method;
         }
 
-        /** @since 0.1 */
+        /**
+         * The call site the edge goes through.
+         *
+         * @since 0.1
+         */
         public CallSite site() {
             return site;
         }
 
-        /** @since 0.1 */
+        /**
+         * The method called.
+         *
+         * @since 0.1
+         */
         public MethodProfile method() {
             return method;
         }
 
-        /** Samples in which this edge was on the stack (once per sample). @since 0.1 */
+        /**
+         * Samples in which this edge was on the stack (once per sample).
+         *
+         * @since 0.1
+         */
         public long samples() {
             return edgeSlot.count;
         }
     }
 
-    /** A calling context tree node (the paper's Ref node). */
+    /**
+     * A node of a live calling context tree (the paper's Ref node): one method reached through one
+     * call site along one path from the thread's root.
+     *
+     * @since 0.1
+     */
     public static final class ContextRef {
         final int id;
         final ContextRef parent;
@@ -145,22 +209,38 @@ public final class CCMap {
             this.callee = callee;
         }
 
-        /** The general edge this context is an instance of, {@code null} at the top of a thread. @since 0.1 */
+        /**
+         * The general edge this context is an instance of, {@code null} at the top of a thread.
+         *
+         * @since 0.1
+         */
         public Callee callee() {
             return callee;
         }
 
-        /** @since 0.1 */
+        /**
+         * The method of this frame; {@code null} for a thread root.
+         *
+         * @since 0.1
+         */
         public MethodProfile method() {
             return method;
         }
 
-        /** @since 0.1 */
+        /**
+         * The calling context one frame up; {@code null} for a thread root.
+         *
+         * @since 0.1
+         */
         public ContextRef parent() {
             return parent;
         }
 
-        /** Samples through this context. @since 0.1 */
+        /**
+         * Samples through this context.
+         *
+         * @since 0.1
+         */
         public long totalSamples() {
             return ContextNode.sum(total);
         }
@@ -222,14 +302,23 @@ public final class CCMap {
     private long sampleSeq;
     private int contextRefCount;
 
+    /**
+     * Creates an empty map.
+     *
+     * @since 0.1
+     */
+    public CCMap() {
+    }
+
     // ---- writing (drain thread, holding the monitor) ------------------------------------------
 
     /**
-     * Interns a method by its identity key. Drain thread.
+     * Interns a method by its identity key. Drain thread, holding the monitor.
      *
      * @param key value identity (language, name, source, position)
      * @param info what to store when new; its id is ignored and assigned here
      * @return the method's dense id
+     * @since 0.1
      */
     public int internMethod(String key, MethodInfo info) {
         MethodProfile m = methodsByKey.get(key);
@@ -246,10 +335,16 @@ public final class CCMap {
     }
 
     /**
-     * Interns a call site of {@code callerId} at a source position. Drain thread.
+     * Interns a call site of {@code callerId} at a source position. Drain thread, holding the
+     * monitor.
      *
+     * @param callerId dense id of the method that contains the call node
      * @param charIndex character index of the call node's source section, -1 when unknown
+     * @param charLength character length of that section, -1 when unknown
+     * @param line first line of that section (1-based), 0 when unknown
+     * @param column first column of that section (1-based), 0 when unknown
      * @return the call site's dense id
+     * @since 0.1
      */
     public int internCallSite(int callerId, int charIndex, int charLength, int line, int column) {
         String key = callerId + ":" + charIndex + ":" + charLength;
@@ -262,7 +357,11 @@ public final class CCMap {
         return s.id;
     }
 
-    /** The info of a method id. */
+    /**
+     * The identity of the method with dense id {@code id}. Holding the monitor.
+     *
+     * @since 0.1
+     */
     public MethodInfo methodInfo(int id) {
         return methods.get(id).info;
     }
@@ -277,6 +376,7 @@ public final class CCMap {
      * @param methodIds visible frames' method ids, outermost first
      * @param callSiteIds for frame i, the call site in frame i-1 that led to it ({@code -1} for frame 0 or unknown)
      * @param tiers tier ordinal of each frame
+     * @since 0.1
      */
     public void apply(int context, long threadId, String threadName, int depth, int[] methodIds, int[] callSiteIds, byte[] tiers) {
         long seq = ++sampleSeq;
@@ -345,12 +445,22 @@ public final class CCMap {
         return t.root;
     }
 
-    /** Makes sure a thread has a (possibly empty) tree, so threads without samples are reported. */
+    /**
+     * Makes sure a thread has a (possibly empty) tree, so threads without samples are reported.
+     * Holding the monitor.
+     *
+     * @since 0.1
+     */
     public void touchThread(int context, long threadId, String threadName) {
         threadRoot(context, threadId, threadName);
     }
 
-    /** Forgets every count, keeping nothing. Holding the monitor. */
+    /**
+     * Forgets every method, call site, tree and count; ids start from 0 again. Holding the
+     * monitor.
+     *
+     * @since 0.1
+     */
     public void clear() {
         methods.clear();
         methodsByKey.clear();
@@ -365,32 +475,56 @@ public final class CCMap {
 
     // ---- queries (hold the monitor) -----------------------------------------------------------
 
-    /** The k methods with most self samples, hottest first. O(k). @since 0.1 */
+    /**
+     * The k methods with most self samples, hottest first. O(k).
+     *
+     * @since 0.1
+     */
     public synchronized List<MethodProfile> hotMethods(int k) {
         return hotSelf.top(k);
     }
 
-    /** The k methods with most total samples. O(k). @since 0.1 */
+    /**
+     * The k methods with most total samples. O(k).
+     *
+     * @since 0.1
+     */
     public synchronized List<MethodProfile> hotMethodsByTotal(int k) {
         return hotTotal.top(k);
     }
 
-    /** The k hottest caller→callee edges over all contexts. O(k). @since 0.1 */
+    /**
+     * The k hottest caller→callee edges over all contexts. O(k).
+     *
+     * @since 0.1
+     */
     public synchronized List<Callee> hotEdges(int k) {
         return hotEdges.top(k);
     }
 
-    /** The k hottest contexts in which {@code edge} occurs. O(k). @since 0.1 */
+    /**
+     * The k hottest contexts in which {@code edge} occurs. O(k).
+     *
+     * @since 0.1
+     */
     public synchronized List<ContextRef> contextsOf(Callee edge, int k) {
         return edge.contexts.top(k);
     }
 
-    /** The callees of a call site, hottest first. O(k). @since 0.1 */
+    /**
+     * The callees of a call site, hottest first. O(k).
+     *
+     * @since 0.1
+     */
     public synchronized List<Callee> calleesOf(CallSite site, int k) {
         return site.callees.top(k);
     }
 
-    /** Number of context nodes over all threads (thread roots excluded). @since 0.1 */
+    /**
+     * Number of context nodes over all threads (thread roots excluded).
+     *
+     * @since 0.1
+     */
     public synchronized int contextNodeCount() {
         return contextRefCount;
     }
@@ -402,6 +536,8 @@ public final class CCMap {
      *
      * @param meta metadata to carry
      * @param accounting accounting per thread key {@code (context, threadId)}
+     * @return the snapshot; shares nothing mutable with this map
+     * @since 0.1
      */
     public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, java.util.function.BiFunction<Integer, Long, Accounting> accounting) {
         List<MethodInfo> ms = new ArrayList<>(methods.size());

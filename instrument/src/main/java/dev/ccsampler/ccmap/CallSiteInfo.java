@@ -24,7 +24,11 @@ public record CallSiteInfo(int id, int caller, int line, int column, List<Callee
     public record Callee(int method, long samples) {
     }
 
-    /** Sum of the callee counts. @since 0.1 */
+    /**
+     * Sum of the callee counts.
+     *
+     * @since 0.1
+     */
     public long samples() {
         long s = 0;
         for (Callee c : callees) {
@@ -33,7 +37,11 @@ public record CallSiteInfo(int id, int caller, int line, int column, List<Callee
         return s;
     }
 
-    /** Whether exactly one callee was seen here. @since 0.1 */
+    /**
+     * Whether exactly one callee was seen here.
+     *
+     * @since 0.1
+     */
     public boolean isMonomorphic() {
         return callees.size() == 1;
     }

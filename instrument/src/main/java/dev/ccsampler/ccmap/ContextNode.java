@@ -53,42 +53,75 @@ public final class ContextNode {
         }
     }
 
-    /** @since 0.1 */
+    /**
+     * Id unique within its thread's tree; the thread root is 0.
+     *
+     * @since 0.1
+     */
     public int id() {
         return id;
     }
 
-    /** Method id, {@code -1} for the thread root. @since 0.1 */
+    /**
+     * Method id (an index into {@link ProfileSnapshot#methods()}), {@code -1} for the thread root.
+     *
+     * @since 0.1
+     */
     public int method() {
         return method;
     }
 
-    /** Parent's call site id, {@code -1} when unknown. @since 0.1 */
+    /**
+     * Id of the parent's call site that led here (an index into
+     * {@link ProfileSnapshot#callSites()}), {@code -1} when unknown and for the thread root.
+     *
+     * @since 0.1
+     */
     public int callSite() {
         return callSite;
     }
 
-    /** Self samples by tier ordinal. Do not modify. @since 0.1 */
+    /**
+     * Self samples by tier ordinal. Do not modify.
+     *
+     * @since 0.1
+     */
     public long[] selfByTier() {
         return self;
     }
 
-    /** Total samples by tier ordinal. Do not modify. @since 0.1 */
+    /**
+     * Total samples by tier ordinal. Do not modify.
+     *
+     * @since 0.1
+     */
     public long[] totalByTier() {
         return total;
     }
 
-    /** Self samples over all tiers. @since 0.1 */
+    /**
+     * Self samples over all tiers.
+     *
+     * @since 0.1
+     */
     public long self() {
         return sum(self);
     }
 
-    /** Samples through this context over all tiers. @since 0.1 */
+    /**
+     * Samples through this context over all tiers.
+     *
+     * @since 0.1
+     */
     public long total() {
         return sum(total);
     }
 
-    /** The tier with most samples through this node (ties: the lower tier). @since 0.1 */
+    /**
+     * The tier with most samples through this node (ties: the lower tier).
+     *
+     * @since 0.1
+     */
     public Tier dominantTier() {
         int best = 0;
         for (int t = 1; t < Tier.COUNT; t++) {
@@ -99,17 +132,29 @@ public final class ContextNode {
         return Tier.of(best);
     }
 
-    /** @since 0.1 */
+    /**
+     * The calling context one frame up, {@code null} for the thread root.
+     *
+     * @since 0.1
+     */
     public ContextNode parent() {
         return parent;
     }
 
-    /** Children in insertion order. Do not modify. @since 0.1 */
+    /**
+     * Children in insertion order. Do not modify.
+     *
+     * @since 0.1
+     */
     public List<ContextNode> children() {
         return children;
     }
 
-    /** Depth below the thread root (the root is 0). @since 0.1 */
+    /**
+     * Depth below the thread root (the root is 0).
+     *
+     * @since 0.1
+     */
     public int depth() {
         int d = 0;
         for (ContextNode n = parent; n != null; n = n.parent) {
@@ -118,7 +163,11 @@ public final class ContextNode {
         return d;
     }
 
-    /** Sums an array of counts. @since 0.1 */
+    /**
+     * Sums an array of counts.
+     *
+     * @since 0.1
+     */
     public static long sum(long[] a) {
         long s = 0;
         for (long v : a) {

@@ -17,12 +17,20 @@ package dev.ccsampler.ccmap;
  */
 public record MethodInfo(int id, String language, String name, String source, String path, int line, int column, int endLine, boolean internal) {
 
-    /** {@code file:line}, or just the source name when the line is unknown. @since 0.1 */
+    /**
+     * {@code file:line}, or just the source name when the line is unknown.
+     *
+     * @since 0.1
+     */
     public String location() {
         return line > 0 ? source + ":" + line : source;
     }
 
-    /** {@code name (file:line)}: how every report labels a frame. @since 0.1 */
+    /**
+     * {@code name (file:line)}: how every report labels a frame.
+     *
+     * @since 0.1
+     */
     public String label() {
         return name + " (" + location() + ")";
     }

@@ -10,12 +10,20 @@ package dev.ccsampler.ccmap;
  */
 public record MethodStats(int method, long[] self, long[] total) {
 
-    /** Self samples over all tiers. @since 0.1 */
+    /**
+     * Self samples over all tiers.
+     *
+     * @since 0.1
+     */
     public long selfSum() {
         return ContextNode.sum(self);
     }
 
-    /** Total samples over all tiers. @since 0.1 */
+    /**
+     * Total samples over all tiers.
+     *
+     * @since 0.1
+     */
     public long totalSum() {
         return ContextNode.sum(total);
     }

@@ -35,7 +35,11 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
                     List<String> warnings) {
     }
 
-    /** Accounting summed over all threads. @since 0.1 */
+    /**
+     * Accounting summed over all threads.
+     *
+     * @since 0.1
+     */
     public Accounting accounting() {
         Accounting a = Accounting.EMPTY;
         for (ThreadProfile t : threads) {
@@ -44,7 +48,11 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
         return a;
     }
 
-    /** Samples applied to the trees over all threads. @since 0.1 */
+    /**
+     * Samples applied to the trees over all threads.
+     *
+     * @since 0.1
+     */
     public long totalSamples() {
         long s = 0;
         for (ThreadProfile t : threads) {
@@ -53,7 +61,11 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
         return s;
     }
 
-    /** The method with this id. @since 0.1 */
+    /**
+     * The method with this id.
+     *
+     * @since 0.1
+     */
     public MethodInfo method(int id) {
         return methods.get(id);
     }
@@ -69,7 +81,11 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
         }
     }
 
-    /** Visits {@code root}'s descendants depth-first, pre-order, without recursion. @since 0.1 */
+    /**
+     * Visits {@code root}'s descendants depth-first, pre-order, without recursion.
+     *
+     * @since 0.1
+     */
     public static void forEachNode(ContextNode root, Consumer<ContextNode> visitor) {
         List<ContextNode> stack = new ArrayList<>();
         for (int i = root.children().size() - 1; i >= 0; i--) {

@@ -11,16 +11,36 @@ package dev.ccsampler.ccmap;
  * @since 0.1
  */
 public enum Tier {
-    /** Running in the Truffle interpreter. @since 0.1 */
+    /**
+     * Running in the Truffle interpreter.
+     *
+     * @since 0.1
+     */
     INTERPRETED("0", "interpreted"),
-    /** Compilation root of a first-tier compilation. @since 0.1 */
+    /**
+     * Compilation root of a first-tier compilation.
+     *
+     * @since 0.1
+     */
     FIRST("1", "first tier"),
-    /** Compilation root of a last-tier compilation. @since 0.1 */
+    /**
+     * Compilation root of a last-tier compilation.
+     *
+     * @since 0.1
+     */
     LAST("j", "last tier"),
-    /** Compiled code inlined into its caller's compilation unit. @since 0.1 */
+    /**
+     * Compiled code inlined into its caller's compilation unit.
+     *
+     * @since 0.1
+     */
     INLINED("i", "inlined");
 
-    /** Number of tiers; arrays indexed by {@link #ordinal()} have this length. @since 0.1 */
+    /**
+     * Number of tiers; arrays indexed by {@link #ordinal()} have this length.
+     *
+     * @since 0.1
+     */
     public static final int COUNT = 4;
 
     private static final Tier[] VALUES = values();
@@ -33,17 +53,29 @@ public enum Tier {
         this.label = label;
     }
 
-    /** async-profiler suffix letter, without brackets: {@code 0}, {@code 1}, {@code j}, {@code i}. @since 0.1 */
+    /**
+     * async-profiler suffix letter, without brackets: {@code 0}, {@code 1}, {@code j}, {@code i}.
+     *
+     * @since 0.1
+     */
     public String suffix() {
         return suffix;
     }
 
-    /** Human-readable name. @since 0.1 */
+    /**
+     * Human-readable name.
+     *
+     * @since 0.1
+     */
     public String label() {
         return label;
     }
 
-    /** The tier with the given ordinal. @since 0.1 */
+    /**
+     * The tier with the given ordinal.
+     *
+     * @since 0.1
+     */
     public static Tier of(int ordinal) {
         return VALUES[ordinal];
     }
@@ -66,7 +98,11 @@ public enum Tier {
         return compilationTier == 1 ? 1 : 2;
     }
 
-    /** Parses a suffix letter or enum name; throws {@link IllegalArgumentException} naming the legal ones. @since 0.1 */
+    /**
+     * Parses a suffix letter or enum name; throws {@link IllegalArgumentException} naming the legal ones.
+     *
+     * @since 0.1
+     */
     public static Tier parse(String s) {
         for (Tier t : VALUES) {
             if (t.suffix.equals(s) || t.name().equalsIgnoreCase(s)) {

@@ -40,7 +40,19 @@ public final class TreeMerger {
 
     private final MNode root = new MNode(-1, -1);
 
-    /** Adds a tree rooted at a thread root. @since 0.1 */
+    /**
+     * Creates a merger with an empty tree.
+     *
+     * @since 0.1
+     */
+    public TreeMerger() {
+    }
+
+    /**
+     * Adds a tree rooted at a thread root.
+     *
+     * @since 0.1
+     */
     public void add(ContextNode threadRoot) {
         addInto(root, threadRoot);
     }
@@ -62,7 +74,11 @@ public final class TreeMerger {
         }
     }
 
-    /** Builds an immutable tree of everything added so far. @since 0.1 */
+    /**
+     * Builds an immutable tree of everything added so far.
+     *
+     * @since 0.1
+     */
     public ContextNode build() {
         int[] ids = {0};
         ContextNode r = new ContextNode(ids[0]++, -1, -1, root.self.clone(), root.total.clone(), null);

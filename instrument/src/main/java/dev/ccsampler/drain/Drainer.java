@@ -29,6 +29,12 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Threading: {@link #drainOnce()} runs on the drain thread (or on the thread that stops the
  * sampler, after the drain thread has ended); it holds the CC-Map monitor for each batch, and so
  * does every reader.
+ *
+ * <p>Internal: public only for {@code dev.ccsampler.CCSampler}, which owns one per engine;
+ * {@link #register} and {@link #liveThreads} take and return a type of the non-exported capture
+ * stage.
+ *
+ * @since 0.1
  */
 public final class Drainer {
 
@@ -48,18 +54,36 @@ public final class Drainer {
     private int[] siteBuf = new int[64];
     private byte[] tierBuf = new byte[64];
 
+    /**
+     * Creates a drainer for {@code map}; the drain thread starts with {@link #start()}.
+     *
+     * @param map the CC-Map the samples go to; this drainer is its only writer
+     * @param filter which frames are shown
+     * @param periodNanos sampling period in nanoseconds: a sample captured later than this after its
+     *            request counts as late
+     * @since 0.1
+     */
     public Drainer(CCMap map, FrameFilter filter, long periodNanos) {
         this.map = map;
         this.filter = filter;
         this.periodNanos = periodNanos;
     }
 
-    /** The period that separates taken from late samples. */
+    /**
+     * Changes the period, in nanoseconds, that separates taken from late samples. Any thread.
+     *
+     * @since 0.1
+     */
     public void setPeriodNanos(long p) {
         periodNanos = p;
     }
 
-    /** Adds a guest thread's ring to the set drained. Any thread. */
+    /**
+     * Adds a guest thread's ring to the set drained and gives the thread an (empty) tree. Any
+     * thread.
+     *
+     * @since 0.1
+     */
     public void register(SampledThread t) {
         live.add(t);
         synchronized (map) {
@@ -68,7 +92,12 @@ public final class Drainer {
         }
     }
 
-    /** Starts the drain thread. */
+    /**
+     * Starts the daemon thread {@code ccsampler-drain}, which drains every few periods (1 to 20 ms);
+     * does nothing when it runs already.
+     *
+     * @since 0.1
+     */
     public synchronized void start() {
         if (running) {
             return;
@@ -80,7 +109,11 @@ public final class Drainer {
         t.start();
     }
 
-    /** Stops the drain thread and waits for it; then drains what is left. */
+    /**
+     * Stops the drain thread and waits for it; then drains what is left on the calling thread.
+     *
+     * @since 0.1
+     */
     public void stop() {
         Thread t;
         synchronized (this) {
@@ -111,9 +144,10 @@ public final class Drainer {
 
     /**
      * Drains every ring completely, resolves requests that can no longer be performed, and retires
-     * threads that ended once their ring is empty.
+     * threads that ended once their ring is empty. Holds the CC-Map monitor while it applies.
      *
      * @return the number of samples applied
+     * @since 0.1
      */
     public int drainOnce() {
         int n = 0;
@@ -255,7 +289,10 @@ public final class Drainer {
     /**
      * Takes a consistent snapshot. Any thread; waits for the current batch to finish.
      *
+     * @param meta how and when the profile was taken
      * @param stopped whether sampling has stopped (then no request is in flight)
+     * @return the snapshot, with each thread's accounting
+     * @since 0.1
      */
     public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, boolean stopped) {
         synchronized (map) {
@@ -271,7 +308,12 @@ public final class Drainer {
         }
     }
 
-    /** Accounting summed over every thread seen. */
+    /**
+     * Accounting summed over every thread seen since the last {@link #clear()}. Any thread.
+     *
+     * @param stopped whether sampling has stopped (then no request is in flight)
+     * @since 0.1
+     */
     public Accounting accounting(boolean stopped) {
         synchronized (map) {
             Accounting a = Accounting.EMPTY;
@@ -282,7 +324,12 @@ public final class Drainer {
         }
     }
 
-    /** Forgets all samples and counters of threads that have ended; live threads start from zero. */
+    /**
+     * Forgets all samples and counters and the threads that have ended; live threads start from
+     * zero. Any thread.
+     *
+     * @since 0.1
+     */
     public void clear() {
         synchronized (map) {
             map.clear();
@@ -300,7 +347,12 @@ public final class Drainer {
         }
     }
 
-    /** Changes the frame filter; applies to methods seen from now on. */
+    /**
+     * Changes the frame filter: decides again for every method seen so far and for new ones, for
+     * samples drained from now on. Any thread.
+     *
+     * @since 0.1
+     */
     public void setFilter(FrameFilter f) {
         synchronized (map) {
             filter = f;
@@ -310,7 +362,12 @@ public final class Drainer {
         }
     }
 
-    /** Live (not yet retired) threads. */
+    /**
+     * The registered threads not yet retired (a thread retires once it ended and its ring is empty).
+     * A live, thread-safe view.
+     *
+     * @since 0.1
+     */
     public List<SampledThread> liveThreads() {
         return live;
     }

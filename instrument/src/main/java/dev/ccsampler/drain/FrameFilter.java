@@ -16,10 +16,18 @@ import dev.ccsampler.ccmap.MethodInfo;
  */
 public record FrameFilter(WildcardFilter rootName, WildcardFilter file, WildcardFilter language, boolean sampleInternal) {
 
-    /** Shows every non-internal frame. @since 0.1 */
+    /**
+     * Shows every non-internal frame.
+     *
+     * @since 0.1
+     */
     public static final FrameFilter DEFAULT = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), false);
 
-    /** Whether frames of {@code m} are shown. @since 0.1 */
+    /**
+     * Whether frames of {@code m} are shown.
+     *
+     * @since 0.1
+     */
     public boolean shows(MethodInfo m) {
         if (m.internal() && !sampleInternal) {
             return false;

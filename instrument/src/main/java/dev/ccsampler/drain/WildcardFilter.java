@@ -46,12 +46,20 @@ public final class WildcardFilter {
         return new WildcardFilter(ps);
     }
 
-    /** Whether the filter lets everything through. @since 0.1 */
+    /**
+     * Whether the filter lets everything through.
+     *
+     * @since 0.1
+     */
     public boolean matchesAll() {
         return patterns.isEmpty() || patterns.stream().anyMatch(p -> p.pattern().equals(".*"));
     }
 
-    /** Whether {@code s} matches. {@code null} matches only a match-all filter. @since 0.1 */
+    /**
+     * Whether {@code s} matches. {@code null} matches only a match-all filter.
+     *
+     * @since 0.1
+     */
     public boolean matches(String s) {
         if (matchesAll()) {
             return true;

@@ -27,9 +27,17 @@ import java.util.Collection;
  */
 public final class CctJsonWriter {
 
-    /** Value of the {@code format} field. @since 0.1 */
+    /**
+     * Value of the {@code format} field.
+     *
+     * @since 0.1
+     */
     public static final String FORMAT = "ccsampler-cct";
-    /** Value of the {@code version} field. @since 0.1 */
+    /**
+     * Value of the {@code version} field.
+     *
+     * @since 0.1
+     */
     public static final int VERSION = 1;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -39,7 +47,11 @@ public final class CctJsonWriter {
     private CctJsonWriter() {
     }
 
-    /** Writes {@code threads} to {@code out} (not closed). @since 0.1 */
+    /**
+     * Writes {@code threads} to {@code out} (not closed).
+     *
+     * @since 0.1
+     */
     public static void write(Collection<ThreadTrace> threads, OutputStream out) throws IOException {
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);

@@ -30,7 +30,11 @@ public final class CctTracer {
         this.outputFile = outputFile;
     }
 
-    /** Where the tree is written at engine close, {@code null} when tracing is off. @since 0.1 */
+    /**
+     * Where the tree is written at engine close, {@code null} when tracing is off.
+     *
+     * @since 0.1
+     */
     public Path outputFile() {
         return outputFile;
     }
@@ -50,19 +54,31 @@ public final class CctTracer {
         return t;
     }
 
-    /** Every thread's tree, in the order threads first entered a context. @since 0.1 */
+    /**
+     * Every thread's tree, in the order threads first entered a context.
+     *
+     * @since 0.1
+     */
     public List<ThreadTrace> threads() {
         synchronized (threads) {
             return List.copyOf(threads);
         }
     }
 
-    /** Writes every thread's tree as {@code ccsampler-cct} JSON. @since 0.1 */
+    /**
+     * Writes every thread's tree as {@code ccsampler-cct} JSON.
+     *
+     * @since 0.1
+     */
     public void writeJson(OutputStream out) throws IOException {
         CctJsonWriter.write(threads(), out);
     }
 
-    /** Writes the JSON to {@code file}, replacing it. @since 0.1 */
+    /**
+     * Writes the JSON to {@code file}, replacing it.
+     *
+     * @since 0.1
+     */
     public void writeJson(Path file) throws IOException {
         try (OutputStream out = Files.newOutputStream(file)) {
             writeJson(out);

@@ -30,12 +30,19 @@ import java.util.WeakHashMap;
  * <p>A method is (language id, root name, source name, first line of the root's source section);
  * missing parts are {@code "<unknown>"} / 0.
  *
+ * <p>Public because Truffle requires a registered instrument class to be public; embedders use the
+ * {@link CctTracer} service, not this class.
+ *
  * @since 0.1
  */
 @TruffleInstrument.Registration(id = CctTracerInstrument.ID, name = "ccsampler exhaustive CCT tracer", version = "0.1", services = CctTracer.class)
 public final class CctTracerInstrument extends TruffleInstrument {
 
-    /** Instrument id and option group. @since 0.1 */
+    /**
+     * Instrument id and option group.
+     *
+     * @since 0.1
+     */
     public static final String ID = "cctracer";
 
     private static final String UNKNOWN = "<unknown>";
@@ -45,6 +52,21 @@ public final class CctTracerInstrument extends TruffleInstrument {
     private final ContextThreadLocal<ThreadTrace> traces = locals.createContextThreadLocal(this::newThreadTrace);
     private volatile CctTracer tracer;
 
+    /**
+     * Creates the instrument; called by Truffle through the generated provider.
+     *
+     * @since 0.1
+     */
+    public CctTracerInstrument() {
+    }
+
+    /**
+     * Reads the options, registers the {@link CctTracer} service and, when {@code --cctracer} is
+     * on, attaches a call counter to every root node.
+     *
+     * @throws IllegalArgumentException when {@code cctracer.OutputFile} cannot be written
+     * @since 0.1
+     */
     @Override
     protected void onCreate(Env env) {
         OptionValues options = env.getOptions();
@@ -66,6 +88,12 @@ public final class CctTracerInstrument extends TruffleInstrument {
         });
     }
 
+    /**
+     * Writes the JSON to {@code cctracer.OutputFile}, if tracing is on; a failure is printed to the
+     * engine's error stream.
+     *
+     * @since 0.1
+     */
     @Override
     protected void onFinalize(Env env) {
         CctTracer t = tracer;
@@ -80,6 +108,11 @@ public final class CctTracerInstrument extends TruffleInstrument {
         }
     }
 
+    /**
+     * The {@code cctracer.*} options.
+     *
+     * @since 0.1
+     */
     @Override
     protected OptionDescriptors getOptionDescriptors() {
         return new CctTracerOptionsOptionDescriptors();

@@ -58,27 +58,47 @@ public final class ThreadTrace {
         }
     }
 
-    /** Dense id of the polyglot context (first seen is 0). @since 0.1 */
+    /**
+     * Dense id of the polyglot context (first seen is 0).
+     *
+     * @since 0.1
+     */
     public int context() {
         return context;
     }
 
-    /** {@code Thread.threadId()} of the guest thread. @since 0.1 */
+    /**
+     * {@code Thread.threadId()} of the guest thread.
+     *
+     * @since 0.1
+     */
     public long threadId() {
         return threadId;
     }
 
-    /** Thread name when the thread first entered the context. @since 0.1 */
+    /**
+     * Thread name when the thread first entered the context.
+     *
+     * @since 0.1
+     */
     public String threadName() {
         return threadName;
     }
 
-    /** Synthetic root; its children are the thread's top-level calls. @since 0.1 */
+    /**
+     * Synthetic root; its children are the thread's top-level calls.
+     *
+     * @since 0.1
+     */
     public TraceNode root() {
         return root;
     }
 
-    /** Exits that did not match the current frame (should be 0). @since 0.1 */
+    /**
+     * Exits that did not match the current frame (should be 0).
+     *
+     * @since 0.1
+     */
     public long mismatchedExits() {
         return mismatchedExits;
     }

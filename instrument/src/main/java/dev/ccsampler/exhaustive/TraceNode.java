@@ -33,27 +33,47 @@ public final class TraceNode {
         this.parent = parent;
     }
 
-    /** The method, {@code null} for the thread root. @since 0.1 */
+    /**
+     * The method, {@code null} for the thread root.
+     *
+     * @since 0.1
+     */
     public TracedMethod method() {
         return method;
     }
 
-    /** The parent context, {@code null} for the thread root. @since 0.1 */
+    /**
+     * The parent context, {@code null} for the thread root.
+     *
+     * @since 0.1
+     */
     public TraceNode parent() {
         return parent;
     }
 
-    /** Calls of {@link #method()} in this context. @since 0.1 */
+    /**
+     * Calls of {@link #method()} in this context.
+     *
+     * @since 0.1
+     */
     public long calls() {
         return calls;
     }
 
-    /** Number of children. @since 0.1 */
+    /**
+     * Number of children.
+     *
+     * @since 0.1
+     */
     public int childCount() {
         return childCount;
     }
 
-    /** The {@code i}-th child in first-call order. @since 0.1 */
+    /**
+     * The {@code i}-th child in first-call order.
+     *
+     * @since 0.1
+     */
     public TraceNode child(int i) {
         if (i >= childCount) {
             throw new IndexOutOfBoundsException(i);
@@ -103,7 +123,11 @@ public final class TraceNode {
         calls++;
     }
 
-    /** A thread root. @since 0.1 */
+    /**
+     * A thread root.
+     *
+     * @since 0.1
+     */
     static TraceNode newRoot() {
         return new TraceNode(null, null);
     }

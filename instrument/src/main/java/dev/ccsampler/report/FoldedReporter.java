@@ -51,7 +51,11 @@ import java.util.TreeMap;
  */
 final class FoldedReporter implements Reporter {
 
-    /** What a {@code ;} in a label is written as. @since 0.1 */
+    /**
+     * What a {@code ;} in a label is written as.
+     *
+     * @since 0.1
+     */
     static final char SEMICOLON_REPLACEMENT = ':';
 
     @Override

@@ -10,23 +10,59 @@ import java.util.stream.Collectors;
  * @since 0.1
  */
 public enum Format {
-    /** Flat list of functions by self time. @since 0.1 */
+    /**
+     * Flat list of functions by self time.
+     *
+     * @since 0.1
+     */
     HISTOGRAM("histogram", false, "txt", new HistogramReporter()),
-    /** Indented calling context tree. @since 0.1 */
+    /**
+     * Indented calling context tree.
+     *
+     * @since 0.1
+     */
     CALLTREE("calltree", false, "txt", new CallTreeReporter()),
-    /** The whole CC-Map, schema in docs/json-schema.md. @since 0.1 */
+    /**
+     * The whole CC-Map, schema in docs/json-schema.md.
+     *
+     * @since 0.1
+     */
     JSON("json", false, "json", new JsonProfileWriter()),
-    /** One {@code root;...;leaf count} line per stack. @since 0.1 */
+    /**
+     * One {@code root;...;leaf count} line per stack.
+     *
+     * @since 0.1
+     */
     FOLDED("folded", false, "folded", new FoldedReporter()),
-    /** Self-contained HTML flame graph. @since 0.1 */
+    /**
+     * Self-contained HTML flame graph.
+     *
+     * @since 0.1
+     */
     FLAMEGRAPH("flamegraph", false, "html", new FlameGraphReporter()),
-    /** gzipped pprof profile.proto. @since 0.1 */
+    /**
+     * gzipped pprof profile.proto.
+     *
+     * @since 0.1
+     */
     PPROF("pprof", true, "pb.gz", new PprofReporter()),
-    /** speedscope file format. @since 0.1 */
+    /**
+     * speedscope file format.
+     *
+     * @since 0.1
+     */
     SPEEDSCOPE("speedscope", false, "speedscope.json", new SpeedscopeReporter()),
-    /** Chrome DevTools .cpuprofile. @since 0.1 */
+    /**
+     * Chrome DevTools .cpuprofile.
+     *
+     * @since 0.1
+     */
     CPUPROFILE("cpuprofile", false, "cpuprofile", new CpuProfileReporter()),
-    /** JFR recording with jdk.ExecutionSample events of guest frames. @since 0.1 */
+    /**
+     * JFR recording with jdk.ExecutionSample events of guest frames.
+     *
+     * @since 0.1
+     */
     JFR("jfr", true, "jfr", new JfrReporter());
 
     private final String id;
@@ -41,27 +77,47 @@ public enum Format {
         this.reporter = reporter;
     }
 
-    /** The name used in options and on the command line. @since 0.1 */
+    /**
+     * The name used in options and on the command line.
+     *
+     * @since 0.1
+     */
     public String id() {
         return id;
     }
 
-    /** Whether the output is binary (must go to a file, not the terminal). @since 0.1 */
+    /**
+     * Whether the output is binary (must go to a file, not the terminal).
+     *
+     * @since 0.1
+     */
     public boolean binary() {
         return binary;
     }
 
-    /** Usual file extension, without the dot. @since 0.1 */
+    /**
+     * Usual file extension, without the dot.
+     *
+     * @since 0.1
+     */
     public String extension() {
         return extension;
     }
 
-    /** @since 0.1 */
+    /**
+     * The reporter that writes this format; stateless, so it may be shared between threads.
+     *
+     * @since 0.1
+     */
     public Reporter reporter() {
         return reporter;
     }
 
-    /** The legal names, comma separated, for error messages. @since 0.1 */
+    /**
+     * The legal names, comma separated, for error messages.
+     *
+     * @since 0.1
+     */
     public static String legalNames() {
         return Arrays.stream(values()).map(Format::id).collect(Collectors.joining(", "));
     }

@@ -31,7 +31,11 @@ import java.util.Map;
  */
 public final class JsonProfileReader {
 
-    /** A profile file that is not a valid ccsampler JSON profile. @since 0.1 */
+    /**
+     * A profile file that is not a valid ccsampler JSON profile.
+     *
+     * @since 0.1
+     */
     public static final class MalformedProfileException extends IOException {
         private static final long serialVersionUID = 1L;
 
