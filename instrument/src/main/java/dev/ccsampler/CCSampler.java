@@ -177,10 +177,13 @@ public final class CCSampler implements AutoCloseable {
      * counts those that never arrive as failed, and drains every ring, so that afterwards the
      * {@link Accounting} balances exactly.
      *
-     * @throws IllegalStateException when closed
+     * @throws IllegalStateException when starting a closed sampler (stopping one does nothing)
      * @since 0.1
      */
     public synchronized void setCollecting(boolean on) {
+        if (closed && !on) {
+            return; // a closed sampler has stopped already; the engine's own shutdown stops it again
+        }
         checkOpen();
         if (on == collecting) {
             return;

@@ -88,4 +88,22 @@ class EngineWideTest {
             assertEquals(0, sampler.takeSnapshot().totalSamples(), "clear forgets the samples");
         }
     }
+
+    /** An embedder that closes the service before the engine: the engine's shutdown must not fail on it. */
+    @Test
+    void closingTheServiceBeforeTheEngine() {
+        var err = new java.io.ByteArrayOutputStream();
+        Engine engine = Engine.newBuilder().err(err).option("ccsampler", "true").option("ccsampler.Output", "json")
+                        .option("ccsampler.OutputFile", tmp.resolve("closed.json").toString()).build();
+        CCSampler sampler = CCSampler.find(engine);
+        try (Context c = Context.newBuilder("js").engine(engine).build()) {
+            c.eval("js", "let s = 0; for (let i = 0; i < 100000; i++) { s += i; } s;");
+        }
+        sampler.close();
+        assertThrows(IllegalStateException.class, () -> sampler.setCollecting(true));
+        sampler.setCollecting(false); // stopping a closed sampler does nothing
+        engine.close();
+        assertFalse(err.toString().contains("Exception"), err.toString());
+        assertTrue(Files.exists(tmp.resolve("closed.json")), "the run-end profile is still written");
+    }
 }
