@@ -129,7 +129,7 @@ public final class BenchCommand {
         }
         try {
             if (repo == null) {
-                repo = findRepo(Path.of("").toAbsolutePath());
+                repo = findRepo(Path.of("").toAbsolutePath(), codeLocation());
             }
             List<Workload> suite;
             if (programs.isEmpty()) {
@@ -151,8 +151,9 @@ public final class BenchCommand {
             }
             if (list) {
                 for (Workload w : suite) {
-                    out.printf(Locale.ROOT, "%-22s %-7s %-45s full=%d quick=%d warm-up=%d %s%n", w.id(), w.language(), w.file(), w.iterations(),
-                                    w.quickIterations(), w.warmupIterations(), Files.exists(repo.resolve(w.file())) ? "" : "(missing)");
+                    String iters = w.sizedByFirstRun() ? "iterations sized by the first baseline process"
+                                    : String.format(Locale.ROOT, "full=%d quick=%d warm-up=%d", w.iterations(), w.quickIterations(), w.warmupIterations());
+                    out.printf(Locale.ROOT, "%-22s %-7s %-45s %s %s%n", w.id(), w.language(), w.file(), iters, Files.exists(repo.resolve(w.file())) ? "" : "(missing)");
                 }
                 return 0;
             }
@@ -187,14 +188,28 @@ public final class BenchCommand {
         throw new IllegalArgumentException("Invalid value '" + s + "' for " + option + ": use a positive integer.");
     }
 
-    /** The directory upwards from {@code start} that holds {@code tools/workloads/workloads.tsv}. */
-    static Path findRepo(Path start) throws IOException {
-        for (Path p = start; p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("tools/workloads/workloads.tsv"))) {
-                return p;
+    /**
+     * The directory upwards from the first of {@code starts} that has one and holds
+     * {@code tools/workloads/workloads.tsv}: the working directory first, then where this class
+     * was loaded from (tools/target/classes), so the harness also runs from outside the checkout.
+     */
+    static Path findRepo(Path... starts) throws IOException {
+        for (Path start : starts) {
+            for (Path p = start; p != null; p = p.getParent()) {
+                if (Files.isRegularFile(p.resolve("tools/workloads/workloads.tsv"))) {
+                    return p;
+                }
             }
         }
-        throw new IOException("cannot find the repository (tools/workloads/workloads.tsv) above " + start + "; use --repo.");
+        throw new IOException("cannot find the repository (tools/workloads/workloads.tsv) above " + starts[0] + "; use --repo.");
+    }
+
+    private static Path codeLocation() {
+        try {
+            return Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** One harness run. */
