@@ -10,6 +10,7 @@ module dev.ccsampler {
     requires org.openjdk.jmc.flightrecorder.writer;
     requires HdrHistogram;
     requires jdk.jfr;
+    requires java.net.http;
 
     exports dev.ccsampler;
     exports dev.ccsampler.ccmap;

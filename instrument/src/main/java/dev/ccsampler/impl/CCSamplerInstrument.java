@@ -5,6 +5,8 @@ import dev.ccsampler.CCSampler;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.FrameFilter;
 import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.push.ProfilePusher;
+import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
 import org.graalvm.options.OptionDescriptors;
@@ -17,8 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The ccsampler instrument: copies options into the {@link CCSampler} service, registers it, and
- * writes the report when the engine closes. Everything else lives in the stage packages.
+ * The ccsampler instrument: copies options into the {@link CCSampler} service, registers it, starts
+ * the pusher when {@code PushUrl} is set, and writes the report (and the last push) when the engine
+ * closes. Everything else lives in the stage packages.
  */
 @TruffleInstrument.Registration(id = CCSamplerInstrument.ID, name = "CC Sampler", version = "0.1", services = CCSampler.class, website = "https://github.com/ccsampler")
 public final class CCSamplerInstrument extends TruffleInstrument {
@@ -33,6 +36,8 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     /** Whether the output file was chosen by us (then we say where it went). */
     private boolean defaultedFile;
     private ReportOptions reportOptions;
+    /** Pushes interval profiles when {@code PushUrl} is set, else null. */
+    private ProfilePusher pusher;
 
     @Override
     protected OptionDescriptors getOptionDescriptors() {
@@ -47,13 +52,14 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                         WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_LANGUAGE)), o.get(CCSamplerOptions.SAMPLE_INTERNAL));
         sampler = CCSampler.create(env, o.get(CCSamplerOptions.PERIOD), o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter);
         env.registerService(sampler);
-        if (!enable.enabled()) {
+        String pushUrl = o.get(CCSamplerOptions.PUSH_URL);
+        if (!enable.enabled() && pushUrl.isEmpty()) {
             return;
         }
-        report = true;
+        report = enable.enabled(); // PushUrl alone samples and pushes, without a run-end report
         output = enable.output() != null ? enable.output() : o.get(CCSamplerOptions.OUTPUT);
         outputFile = o.get(CCSamplerOptions.OUTPUT_FILE);
-        if (outputFile.isEmpty() && (output.binary() || output == Format.FLAMEGRAPH)) {
+        if (report && outputFile.isEmpty() && (output.binary() || output == Format.FLAMEGRAPH)) {
             outputFile = "ccsampler." + output.extension();
             defaultedFile = true;
             CCSamplerOptions.checkWritable(outputFile, "default output file for --ccsampler.Output=" + output.id() + " (set --ccsampler.OutputFile)");
@@ -68,13 +74,24 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             new PrintStream(env.err(), true).println("[ccsampler] Guest code runs on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour.");
         }
         sampler.setCollecting(true);
+        if (!pushUrl.isEmpty()) {
+            PushConfig push = new PushConfig(PushConfig.parseUrl(pushUrl), o.get(CCSamplerOptions.PUSH_FORMAT), o.get(CCSamplerOptions.PUSH_INTERVAL),
+                            o.get(CCSamplerOptions.PUSH_NAME));
+            pusher = new ProfilePusher(push, sampler::takeSnapshot, line -> new PrintStream(env.err(), true).println(line));
+            pusher.start();
+        }
     }
 
     @Override
     protected void onDispose(Env env) {
         sampler.setCollecting(false);
+        // one final snapshot for the last push and the run-end report, so the pushes add up to it
+        ProfileSnapshot last = report || pusher != null ? sampler.takeSnapshot() : null;
+        if (pusher != null) {
+            pusher.finish(last);
+        }
         if (report) {
-            ProfileSnapshot s = sampler.takeSnapshot();
+            ProfileSnapshot s = last;
             try {
                 if (outputFile.isEmpty()) {
                     OutputStream out = env.out();

@@ -2,6 +2,7 @@ package dev.ccsampler.impl;
 
 import com.oracle.truffle.api.Option;
 import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
 import org.graalvm.options.OptionCategory;
 import org.graalvm.options.OptionKey;
@@ -225,4 +226,21 @@ public final class CCSamplerOptions {
 
     @Option(name = "MinWidth", help = "Flame graph: hide frames narrower than this percentage of all samples (default: 0).", usageSyntax = "[0, 100]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Double> MIN_WIDTH = new OptionKey<>(0.0, percent("MinWidth"));
+
+    @Option(name = "PushUrl", help = "Push each interval's profile to the /ingest endpoint of this Pyroscope-compatible server, e.g. http://localhost:4040; enables sampling (default: empty, no push).", usageSyntax = "<http(s)://host:port>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<String> PUSH_URL = new OptionKey<>("", new OptionType<>("PushUrl", s -> {
+        if (!s.isBlank()) {
+            PushConfig.parseUrl(s);
+        }
+        return s.trim();
+    }));
+
+    @Option(name = "PushFormat", help = "Body of each push: pprof (gzipped profile.proto) or folded stacks (default: pprof).", usageSyntax = "pprof|folded", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Format> PUSH_FORMAT = new OptionKey<>(Format.PPROF, new OptionType<>("PushFormat", PushConfig::parseFormat));
+
+    @Option(name = "PushInterval", help = "Time between two pushes, 100ms up to 60m; a bare number is milliseconds (default: 10s).", usageSyntax = "<number>ms|s|m", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Long> PUSH_INTERVAL = new OptionKey<>(10_000_000_000L, new OptionType<>("PushInterval", PushConfig::parseIntervalNanos));
+
+    @Option(name = "PushName", help = "Pyroscope application name with optional labels, e.g. myapp{env=prod,region=eu} (default: ccsampler).", usageSyntax = "<app>[{key=value,...}]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<String> PUSH_NAME = new OptionKey<>("ccsampler", new OptionType<>("PushName", PushConfig::parseName));
 }

@@ -43,7 +43,7 @@ import java.util.Map;
  *       tokenize @22 self 11 [1] (python)
  * </pre>
  */
-final class ExportFixtures {
+public final class ExportFixtures {
 
     static final long PERIOD_NANOS = 1_000_000L;
     static final long START_MILLIS = 1_700_000_000_000L;
@@ -81,7 +81,7 @@ final class ExportFixtures {
     }
 
     /** The snapshot described in the class comment. */
-    static ProfileSnapshot snapshot() {
+    public static ProfileSnapshot snapshot() {
         List<ThreadProfile> threads = new ArrayList<>();
 
         T main = new T(-1, -1, Tier.INTERPRETED);
@@ -258,14 +258,14 @@ final class ExportFixtures {
     }
 
     /** Output and exit status of an external tool. */
-    record Run(int exit, String output) {
+    public record Run(int exit, String output) {
     }
 
     /**
      * Runs an external tool (a real reader of a format) and returns its merged stdout/stderr. The
      * wait is a hang guard, not a timing assertion.
      */
-    static Run run(Path dir, Map<String, String> env, String... command) throws IOException, InterruptedException {
+    public static Run run(Path dir, Map<String, String> env, String... command) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
             pb.directory(dir.toFile());
@@ -291,7 +291,7 @@ final class ExportFixtures {
     }
 
     /** The first of {@code candidates} that is an executable file; fails naming the package to install. */
-    static String tool(String packageHint, String... candidates) {
+    public static String tool(String packageHint, String... candidates) {
         for (String c : candidates) {
             if (c != null && Files.isExecutable(Path.of(c))) {
                 return c;

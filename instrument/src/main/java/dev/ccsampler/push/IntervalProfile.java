@@ -1,0 +1,195 @@
+package dev.ccsampler.push;
+
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.CallSiteInfo;
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.MethodStats;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The profile of one interval: a later snapshot of the same CC-Map minus an earlier one.
+ *
+ * <p>The CC-Map only grows while it is not cleared: method and call-site ids stay, a thread's tree
+ * is keyed by (context, thread id), and a node's children are distinct by (call site, method). So
+ * the earlier snapshot's nodes are found in the later one by their path, and every count of the
+ * difference is the later count minus the earlier one, per tier. Nodes with no sample in the
+ * interval are left out, and so are threads without one. Summing the intervals of a run gives the
+ * run's last snapshot exactly (the differences telescope).
+ *
+ * <p>Per-method and per-call-site counts are subtracted the same way. The accounting counters are
+ * subtracted too ({@code inFlight} is then the change in requests in flight, so the interval's
+ * identity {@code requested = taken + late + dropped + failed + inFlight} holds); latency
+ * percentiles cannot be subtracted and are the run's so far.
+ *
+ * <p>When the map was cleared between the two snapshots ({@code CCSampler.clear()}), some count went
+ * down or a method id now names another method; the later snapshot is then returned whole, as if
+ * the earlier one were empty.
+ *
+ * <p>Pure functions of immutable snapshots; any thread.
+ */
+public final class IntervalProfile {
+
+    private IntervalProfile() {
+    }
+
+    /**
+     * {@code current} minus {@code previous}.
+     *
+     * @param previous the earlier snapshot, or {@code null} for the first interval
+     * @param current the later snapshot of the same CC-Map
+     * @return a snapshot whose meta spans from {@code previous}'s end (or {@code current}'s start) to
+     *         {@code current}'s end, with no warnings
+     */
+    public static ProfileSnapshot between(ProfileSnapshot previous, ProfileSnapshot current) {
+        if (previous == null || wasCleared(previous, current)) {
+            return withMeta(current, current.meta().startEpochMillis(), current.threads(), current.methodStats(), current.callSites());
+        }
+        try {
+            List<ThreadProfile> threads = threads(previous, current);
+            return withMeta(current, previous.meta().endEpochMillis(), threads, methodStats(previous, current), callSites(previous, current));
+        } catch (Cleared e) {
+            return withMeta(current, current.meta().startEpochMillis(), current.threads(), current.methodStats(), current.callSites());
+        }
+    }
+
+    private static ProfileSnapshot withMeta(ProfileSnapshot current, long startMillis, List<ThreadProfile> threads, List<MethodStats> stats,
+                    List<CallSiteInfo> sites) {
+        ProfileSnapshot.Meta m = current.meta();
+        ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(m.periodNanos(), startMillis, m.endEpochMillis(), m.runtime(), m.optimizing(), m.stackLimit(), List.of());
+        return new ProfileSnapshot(meta, current.methods(), stats, sites, threads);
+    }
+
+    private static boolean wasCleared(ProfileSnapshot previous, ProfileSnapshot current) {
+        int n = previous.methods().size();
+        return current.methods().size() < n || current.callSites().size() < previous.callSites().size()
+                        || (n > 0 && !previous.method(n - 1).equals(current.method(n - 1)));
+    }
+
+    /** Thrown when a count went down: the map was cleared in between. */
+    private static final class Cleared extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Cleared() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static List<ThreadProfile> threads(ProfileSnapshot previous, ProfileSnapshot current) throws Cleared {
+        Map<Long, ThreadProfile> before = new HashMap<>();
+        for (ThreadProfile t : previous.threads()) {
+            before.put(key(t.context(), t.threadId()), t);
+        }
+        List<ThreadProfile> r = new ArrayList<>();
+        for (ThreadProfile t : current.threads()) {
+            ThreadProfile b = before.remove(key(t.context(), t.threadId()));
+            ContextNode root = subtractTree(t.root(), b == null ? null : b.root());
+            if (root.total() > 0) {
+                r.add(new ThreadProfile(t.context(), t.threadId(), t.threadName(), root, b == null ? t.accounting() : minus(t.accounting(), b.accounting())));
+            }
+        }
+        if (!before.isEmpty()) {
+            throw new Cleared(); // a thread's tree disappeared
+        }
+        return List.copyOf(r);
+    }
+
+    private static long key(int context, long threadId) {
+        return ((long) context << 48) ^ threadId;
+    }
+
+    /** The nodes of {@code now} with samples since {@code then}, with the differences as counts. */
+    private static ContextNode subtractTree(ContextNode now, ContextNode then) throws Cleared {
+        int[] ids = {0};
+        ContextNode root = new ContextNode(ids[0]++, -1, -1, minus(now.selfByTier(), then == null ? null : then.selfByTier()),
+                        minus(now.totalByTier(), then == null ? null : then.totalByTier()), null);
+        List<ContextNode[]> work = new ArrayList<>();
+        work.add(new ContextNode[]{now, then, root});
+        while (!work.isEmpty()) {
+            ContextNode[] w = work.remove(work.size() - 1);
+            ContextNode from = w[0];
+            ContextNode old = w[1];
+            Map<Long, ContextNode> oldChildren = new HashMap<>();
+            if (old != null) {
+                for (ContextNode c : old.children()) {
+                    oldChildren.put(childKey(c), c);
+                }
+            }
+            for (ContextNode c : from.children()) {
+                ContextNode o = oldChildren.remove(childKey(c));
+                long[] total = minus(c.totalByTier(), o == null ? null : o.totalByTier());
+                if (ContextNode.sum(total) == 0) {
+                    continue; // nothing below it can have samples either
+                }
+                ContextNode n = new ContextNode(ids[0]++, c.method(), c.callSite(), minus(c.selfByTier(), o == null ? null : o.selfByTier()), total, w[2]);
+                work.add(new ContextNode[]{c, o, n});
+            }
+            if (!oldChildren.isEmpty()) {
+                throw new Cleared(); // a node disappeared
+            }
+        }
+        return root;
+    }
+
+    private static long childKey(ContextNode c) {
+        return ((long) c.callSite() << 32) | (c.method() & 0xffffffffL);
+    }
+
+    private static long[] minus(long[] now, long[] then) throws Cleared {
+        long[] d = now.clone();
+        if (then != null) {
+            for (int i = 0; i < d.length; i++) {
+                d[i] -= then[i];
+                if (d[i] < 0) {
+                    throw new Cleared();
+                }
+            }
+        }
+        return d;
+    }
+
+    private static List<MethodStats> methodStats(ProfileSnapshot previous, ProfileSnapshot current) throws Cleared {
+        List<MethodStats> r = new ArrayList<>(current.methodStats().size());
+        for (MethodStats s : current.methodStats()) {
+            MethodStats b = s.method() < previous.methodStats().size() ? previous.methodStats().get(s.method()) : null;
+            r.add(new MethodStats(s.method(), minus(s.self(), b == null ? null : b.self()), minus(s.total(), b == null ? null : b.total())));
+        }
+        return List.copyOf(r);
+    }
+
+    private static List<CallSiteInfo> callSites(ProfileSnapshot previous, ProfileSnapshot current) throws Cleared {
+        List<CallSiteInfo> r = new ArrayList<>(current.callSites().size());
+        for (CallSiteInfo s : current.callSites()) {
+            Map<Integer, Long> before = new HashMap<>();
+            if (s.id() < previous.callSites().size()) {
+                for (CallSiteInfo.Callee c : previous.callSites().get(s.id()).callees()) {
+                    before.put(c.method(), c.samples());
+                }
+            }
+            List<CallSiteInfo.Callee> callees = new ArrayList<>();
+            for (CallSiteInfo.Callee c : s.callees()) {
+                long d = c.samples() - before.getOrDefault(c.method(), 0L);
+                if (d < 0) {
+                    throw new Cleared();
+                }
+                if (d > 0) {
+                    callees.add(new CallSiteInfo.Callee(c.method(), d));
+                }
+            }
+            callees.sort((a, b) -> Long.compare(b.samples(), a.samples()));
+            r.add(new CallSiteInfo(s.id(), s.caller(), s.line(), s.column(), List.copyOf(callees)));
+        }
+        return List.copyOf(r);
+    }
+
+    private static Accounting minus(Accounting a, Accounting b) {
+        return new Accounting(a.requested() - b.requested(), a.taken() - b.taken(), a.late() - b.late(), a.dropped() - b.dropped(), a.failed() - b.failed(),
+                        a.skipped() - b.skipped(), a.truncated() - b.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(), a.latencyMaxNanos(),
+                        a.inFlight() - b.inFlight());
+    }
+}
