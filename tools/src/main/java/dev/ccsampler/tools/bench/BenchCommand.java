@@ -390,7 +390,7 @@ public final class BenchCommand {
                 err.printf(Locale.ROOT, "  %s: checked (%.1f s, log %s)%n", w.id(), r.wallNanos() / 1e9, r.log());
             }
             md.append("\ntimed alone: each function's share of one iteration, called on its own in 30 rounds interleaved with the others after the "
-                            + "workload's iterations (warm code). The fastest round of each function is the least disturbed by other processes and by the "
+                            + "workload's iterations (warm code; a program that runs itself does 30 rounds per evaluation, so rounds = 30 × evaluations). The fastest round of each function is the least disturbed by other processes and by the "
                             + "compiler, so the error is taken from it; the median column shows how much a busy machine moves the figure. "
                             + "Load average before: " + loadBefore + ", after: " + loadAverage() + ".\n");
             out.print(md);
