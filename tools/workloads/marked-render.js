@@ -1,4 +1,4 @@
-// marked (npm) rendering a generated Markdown document of 30 sections to HTML; one iteration = one render.
+// marked (npm) rendering a generated Markdown document of 15 sections to HTML; one iteration = one render.
 const { marked } = require('marked');
 function doc(sections) {
     const parts = [];
@@ -14,7 +14,7 @@ function doc(sections) {
     }
     return parts.join('');
 }
-const text = doc(30);
+const text = doc(15);
 (function iteration() {
     const html = marked.parse(text);
     if (html.length < text.length) { throw new Error('marked: output too short'); }

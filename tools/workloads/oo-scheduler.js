@@ -63,7 +63,7 @@ class Scheduler {
 }
 let expected = -1;
 (function iteration() {
-    const c = new Scheduler(6).run(30000);
+    const c = new Scheduler(6).run(20000);
     if (expected === -1) { expected = c; } else if (c !== expected) { throw new Error('scheduler: checksum ' + c + ' != ' + expected); }
     return c;
 });

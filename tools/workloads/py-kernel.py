@@ -12,7 +12,7 @@ def make_text(n):
     return " ".join(out)
 
 
-TEXT = make_text(8000)
+TEXT = make_text(4000)
 
 
 def word_count(text):
@@ -37,8 +37,8 @@ def sieve(n):
 
 def iteration():
     c = word_count(TEXT)
-    p = sieve(20000)
-    if p != 2262:
+    p = sieve(10000)
+    if p != 1229:
         raise RuntimeError("sieve: %d" % p)
     return len(c) + p
 

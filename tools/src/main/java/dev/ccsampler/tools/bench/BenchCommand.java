@@ -237,23 +237,41 @@ public final class BenchCommand {
             this.err = err;
         }
 
-        int execute() throws IOException, InterruptedException {
+        /** What both modes need before the first process: where runs go, the java command, the workloads, the JS options. */
+        private record Setup(Path runDir, List<String> java, List<Workload> selected, Map<String, String> langOptions) {
+        }
+
+        /** Selects the workloads {@code keep} accepts and installs the npm packages if needed; null (after {@code none}) when nothing can run. */
+        private Setup setup(java.util.function.Predicate<Workload> keep, String none) throws IOException, InterruptedException {
             Path work = outDir != null ? outDir : Files.createTempDirectory("ccsampler-bench");
             Path runDir = work.resolve("runs");
             Files.createDirectories(runDir);
             List<String> java = javaCommand();
-            List<Workload> selected = select();
+            List<Workload> selected = new ArrayList<>(select());
+            selected.removeIf(keep.negate());
             if (selected.stream().anyMatch(Workload::needsNodeModules) && !ensureNodeModules()) {
                 selected.removeIf(Workload::needsNodeModules);
             }
             if (selected.isEmpty()) {
-                err.println("bench: no workload to run.");
+                err.println(none);
                 notes.forEach(n -> err.println("  " + n));
-                return 1;
+                return null;
             }
             Map<String, String> langOptions = new LinkedHashMap<>();
             langOptions.put("js.commonjs-require", "true");
             langOptions.put("js.commonjs-require-cwd", repo.resolve("tools/workloads").toString());
+            return new Setup(runDir, java, selected, langOptions);
+        }
+
+        int execute() throws IOException, InterruptedException {
+            Setup setup = setup(w -> true, "bench: no workload to run.");
+            if (setup == null) {
+                return 1;
+            }
+            Path runDir = setup.runDir();
+            List<String> java = setup.java();
+            List<Workload> selected = setup.selected();
+            Map<String, String> langOptions = setup.langOptions();
             String loadBefore = loadAverage();
             long start = System.nanoTime();
             Map<Workload, Map<ProfilerConfig, List<GuestRun>>> runs = new LinkedHashMap<>();
@@ -281,7 +299,7 @@ public final class BenchCommand {
                             runs.putAll(renamed);
                             err.printf(Locale.ROOT, "  %s: %d iteration(s) per process (first baseline process, %s budget)%n", w.id(), w.iterations(), quick ? "4 s" : "15 s");
                         } else {
-                            r = GuestRun.launch(java, w, c, round, quick && !w.sizedByFirstRun() ? w.quickIterations() : w.iterations(), 0, options(w, langOptions), repo,
+                            r = GuestRun.launch(java, w, c, round, w.iterationsFor(quick), 0, options(w, langOptions), repo,
                                             runDir, timeout);
                         }
                         done++;
@@ -295,7 +313,7 @@ public final class BenchCommand {
                         runs.get(w).computeIfAbsent(c, k -> new ArrayList<>()).add(r);
                     }
                     if (round == 0 && runs.containsKey(w)) {
-                        GuestRun t = GuestRun.launch(java, w, ProfilerConfig.TRACER, 0, quick && !w.sizedByFirstRun() ? w.quickIterations() : w.iterations(), 0,
+                        GuestRun t = GuestRun.launch(java, w, ProfilerConfig.TRACER, 0, w.iterationsFor(quick), 0,
                                         options(w, langOptions), repo, runDir, timeout);
                         done++;
                         progress(done, total, t, start);
@@ -332,23 +350,14 @@ public final class BenchCommand {
          * construction and the share of the median time of the function alone.
          */
         int checkSplits() throws IOException, InterruptedException {
-            Path work = outDir != null ? outDir : Files.createTempDirectory("ccsampler-bench");
-            Path runDir = work.resolve("runs");
-            Files.createDirectories(runDir);
-            List<String> java = javaCommand();
-            List<Workload> selected = new ArrayList<>(select());
-            selected.removeIf(w -> w.knownSplit().isEmpty());
-            if (selected.stream().anyMatch(Workload::needsNodeModules) && !ensureNodeModules()) {
-                selected.removeIf(Workload::needsNodeModules);
-            }
-            if (selected.isEmpty()) {
-                err.println("bench --check-splits: no workload with a known split to check.");
-                notes.forEach(n -> err.println("  " + n));
+            Setup setup = setup(w -> !w.knownSplit().isEmpty(), "bench --check-splits: no workload with a known split to check.");
+            if (setup == null) {
                 return 1;
             }
-            Map<String, String> langOptions = new LinkedHashMap<>();
-            langOptions.put("js.commonjs-require", "true");
-            langOptions.put("js.commonjs-require-cwd", repo.resolve("tools/workloads").toString());
+            Path runDir = setup.runDir();
+            List<String> java = setup.java();
+            List<Workload> selected = setup.selected();
+            Map<String, String> langOptions = setup.langOptions();
             String loadBefore = loadAverage();
             StringBuilder md = new StringBuilder();
             md.append("### ccsampler bench --check-splits — ").append(LocalDateTime.now().toString(), 0, 16).append(", ").append(Runtime.getRuntime().availableProcessors())
@@ -357,7 +366,7 @@ public final class BenchCommand {
             md.append("|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
             int status = 0;
             for (Workload w : selected) {
-                int iters = w.sizedByFirstRun() ? 20 : w.iterations();
+                int iters = w.sizedByFirstRun() ? 20 : w.iterationsFor(false);
                 GuestRun r = GuestRun.launch(java, w, ProfilerConfig.NONE, 0, iters, 0, List.of("--time-parts", "30"), options(w, langOptions), repo, runDir, timeout,
                                 w.id() + ".check-split");
                 Map<String, List<Double>> parts = new LinkedHashMap<>();
@@ -436,7 +445,7 @@ public final class BenchCommand {
         private List<Workload> select() {
             List<Workload> s = new ArrayList<>();
             for (Workload w : suite) {
-                if (only != null ? !only.contains(w.id()) : quick && w.quickIterations() == 0 && !w.sizedByFirstRun()) {
+                if (only != null ? !only.contains(w.id()) : !w.runsIn(quick)) {
                     continue;
                 }
                 if (!Files.isRegularFile(repo.resolve(w.file()))) {

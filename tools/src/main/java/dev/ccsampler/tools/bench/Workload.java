@@ -16,7 +16,8 @@ import java.util.Map;
  * @param id short name used in tables
  * @param language polyglot language id
  * @param file path from the repository root
- * @param iterations iterations per process in full mode
+ * @param iterations iterations per process in full mode; 0 = not part of the full suite (both 0: a
+ *        program file sized by its first baseline process)
  * @param quickIterations iterations per process with {@code --quick}; 0 = not part of the quick suite
  * @param warmupIterations leading iterations reported as warm-up; the rest is steady state
  * @param knownSplit true self-time share in percent per function name, empty when not known
@@ -43,7 +44,23 @@ public record Workload(String id, String language, String file, int iterations, 
      * @since 0.1
      */
     public boolean sizedByFirstRun() {
-        return iterations == 0;
+        return iterations == 0 && quickIterations == 0;
+    }
+
+    /**
+     * Iterations per process in the given mode; a workload selected with {@code --only} in a mode
+     * it is not part of runs the other mode's count.
+     *
+     * @since 0.1
+     */
+    public int iterationsFor(boolean quick) {
+        int mine = quick ? quickIterations : iterations;
+        return mine > 0 ? mine : quick ? iterations : quickIterations;
+    }
+
+    /** Whether this workload runs in the given mode (a suite line may be quick-only or full-only). @since 0.1 */
+    public boolean runsIn(boolean quick) {
+        return sizedByFirstRun() || (quick ? quickIterations : iterations) > 0;
     }
 
     /**
@@ -132,10 +149,11 @@ public record Workload(String id, String language, String file, int iterations, 
                 Map<String, Double> split = f[6].equals("-") ? Map.of() : parseSplit(f[6], "the known split");
                 List<String> args = f[7].equals("-") ? List.of() : List.of(f[7].split(" "));
                 int full = Integer.parseInt(f[3]);
-                if (full <= 0) {
-                    throw new IllegalArgumentException("iterations must be positive");
+                int quick = Integer.parseInt(f[4]);
+                if (full < 0 || quick < 0 || full + quick == 0) {
+                    throw new IllegalArgumentException("iterations must be positive in at least one mode (0 = not in that mode)");
                 }
-                out.add(new Workload(f[0], f[1], f[2], full, Integer.parseInt(f[4]), Integer.parseInt(f[5]), split, args));
+                out.add(new Workload(f[0], f[1], f[2], full, quick, Integer.parseInt(f[5]), split, args));
             } catch (RuntimeException e) {
                 throw new IOException(tsv + ":" + lineNo + ": cannot parse '" + line + "': " + e, e);
             }

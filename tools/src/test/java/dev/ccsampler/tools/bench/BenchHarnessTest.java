@@ -138,6 +138,25 @@ class BenchHarnessTest {
         assertTrue(new Workload("s", "js", "tools/workloads/x.js", 5, 0, 1, Map.of(), List.of()).needsNodeModules());
     }
 
+    @Test
+    void aSuiteLineMayBeQuickOnlyOrFullOnly(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("w.tsv");
+        Files.writeString(f, "q\tjs\tq.js\t0\t30\t5\t-\t-\nf\tjs\tf.js\t12\t0\t5\t-\t-\n");
+        List<Workload> suite = Workload.readSuite(f);
+        Workload q = suite.get(0);
+        Workload full = suite.get(1);
+        assertFalse(q.sizedByFirstRun());
+        assertTrue(q.runsIn(true));
+        assertFalse(q.runsIn(false));
+        assertEquals(30, q.iterationsFor(false), "--only in the other mode runs the count it has");
+        assertTrue(full.runsIn(false));
+        assertFalse(full.runsIn(true));
+        assertEquals(12, full.iterationsFor(true));
+        Files.writeString(f, "z\tjs\tz.js\t0\t0\t5\t-\t-\n");
+        IOException e = assertThrows(IOException.class, () -> Workload.readSuite(f));
+        assertTrue(e.getMessage().contains(":1:"), e.getMessage());
+    }
+
     /** The runner in this JVM (fallback or optimizing runtime alike): the iteration protocol, not timing. */
     @Test
     void guestRunnerIteratesFunctionsCallsAndSelfRunningPrograms(@TempDir Path dir) throws IOException {
