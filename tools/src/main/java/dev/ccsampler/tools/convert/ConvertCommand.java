@@ -120,6 +120,7 @@ public final class ConvertCommand {
             Path tmpFile = Files.createTempFile(dir, ".ccsampler-convert", ".tmp");
             try {
                 CCSampler.write(s, format, o, tmpFile);
+                keepUsualPermissions(tmpFile, target);
                 Files.move(tmpFile, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmpFile);
@@ -129,6 +130,19 @@ public final class ConvertCommand {
         } catch (IOException | RuntimeException e) {
             err.println("ccsampler convert: cannot write " + format.id() + " output: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /**
+     * A temporary file is created rw------- ; the output should look like any file the user
+     * writes: the permissions of the file it replaces, else rw-r--r-- (where POSIX applies).
+     */
+    private static void keepUsualPermissions(Path tmpFile, Path target) throws IOException {
+        try {
+            Files.setPosixFilePermissions(tmpFile, Files.exists(target) ? Files.getPosixFilePermissions(target)
+                            : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its defaults apply
         }
     }
 
