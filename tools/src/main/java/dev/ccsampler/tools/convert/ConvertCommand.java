@@ -5,14 +5,13 @@ import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.JsonProfileReader;
 import dev.ccsampler.report.ReportOptions;
+import dev.ccsampler.tools.OutputFiles;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * {@code ccsampler convert profile.json --to FORMAT [-o OUT]}: writes a saved profile (the
@@ -112,37 +111,20 @@ public final class ConvertCommand {
                 return 0;
             }
             Path target = output != null ? Path.of(output) : defaultOutput(input, format);
-            if (Files.exists(target) && !force) {
+            ReportOptions opts = o;
+            ProfileSnapshot snapshot = s;
+            Format to = format;
+            try {
+                OutputFiles.write(target, force, file -> CCSampler.write(snapshot, to, opts, file));
+            } catch (java.nio.file.FileAlreadyExistsException e) {
                 err.println("ccsampler convert: " + target + " exists; use --force to replace it.");
                 return 1;
-            }
-            Path dir = target.toAbsolutePath().getParent();
-            Path tmpFile = Files.createTempFile(dir, ".ccsampler-convert", ".tmp");
-            try {
-                CCSampler.write(s, format, o, tmpFile);
-                keepUsualPermissions(tmpFile, target);
-                Files.move(tmpFile, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmpFile);
             }
             err.println("ccsampler convert: wrote " + format.id() + " to " + target);
             return 0;
         } catch (IOException | RuntimeException e) {
             err.println("ccsampler convert: cannot write " + format.id() + " output: " + e.getMessage());
             return 1;
-        }
-    }
-
-    /**
-     * A temporary file is created rw------- ; the output should look like any file the user
-     * writes: the permissions of the file it replaces, else rw-r--r-- (where POSIX applies).
-     */
-    private static void keepUsualPermissions(Path tmpFile, Path target) throws IOException {
-        try {
-            Files.setPosixFilePermissions(tmpFile, Files.exists(target) ? Files.getPosixFilePermissions(target)
-                            : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: its defaults apply
         }
     }
 

@@ -4,6 +4,7 @@ import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.report.DiffFlameGraph;
 import dev.ccsampler.report.JsonProfileReader;
 import dev.ccsampler.report.ReportOptions;
+import dev.ccsampler.tools.OutputFiles;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -23,10 +24,11 @@ import java.nio.file.Path;
 public final class DiffCommand {
 
     static final String USAGE = """
-                    Usage: ccsampler diff BEFORE.json AFTER.json [-o OUT.html] [--title TITLE] [--min-width PERCENT]
+                    Usage: ccsampler diff BEFORE.json AFTER.json [-o OUT.html] [--force] [--title TITLE] [--min-width PERCENT]
                       Writes a differential flame graph: the AFTER profile's flame graph, each frame red when
                       its share of all samples grew since BEFORE, blue when it shrank.
                       -o, --output OUT.html   where to write (default: flamegraph-diff.html)
+                      --force                 replace OUT.html if it exists (otherwise an existing file is an error)
                       --title TITLE           page title (default: "ccsampler diff")
                       --min-width PERCENT     hide frames under PERCENT % of the samples (default: 0)
                     """;
@@ -55,6 +57,7 @@ public final class DiffCommand {
         Path after = null;
         Path output = Path.of("flamegraph-diff.html");
         ReportOptions options = ReportOptions.DEFAULT.withTitle("ccsampler diff");
+        boolean force = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -62,6 +65,7 @@ public final class DiffCommand {
                     out.print(USAGE);
                     return 0;
                 }
+                case "--force" -> force = true;
                 case "-o", "--output", "--title", "--min-width" -> {
                     if (i + 1 >= args.length) {
                         return usage(err, "Missing value after '" + a + "'.");
@@ -108,14 +112,16 @@ public final class DiffCommand {
             err.println("ccsampler diff: cannot read a profile: " + e.getMessage());
             return 1;
         }
+        ReportOptions opts = options;
         try {
-            Path parent = output.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(output))) {
-                DiffFlameGraph.write(b, a, options, o);
-            }
+            OutputFiles.write(output, force, file -> {
+                try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(file))) {
+                    DiffFlameGraph.write(b, a, opts, o);
+                }
+            });
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            err.println("ccsampler diff: " + output + " exists; use --force to replace it.");
+            return 1;
         } catch (IOException e) {
             err.println("ccsampler diff: cannot write '" + output + "': " + e.getMessage());
             return 1;

@@ -1,9 +1,7 @@
 package dev.ccsampler.tools.convert;
 
-import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.report.Format;
-import dev.ccsampler.report.JsonProfileReader;
-import org.graalvm.polyglot.Context;
+import dev.ccsampler.tools.TestProfiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,14 +34,7 @@ class ConvertCommandTest {
 
     @BeforeAll
     static void profileAJavaScriptLoop() throws IOException {
-        profile = tmp.resolve("p.json");
-        try (Context c = Context.newBuilder("js").option("ccsampler", "true").option("ccsampler.Output", "json")
-                        .option("ccsampler.OutputFile", profile.toString()).option("ccsampler.Period", "1ms").build()) {
-            c.eval("js", "function spin(n) { let x = 1; for (let i = 0; i < n; i++) { x = (x * 31 + i) | 0; } return x; }"
-                            + "let s = 0; const end = Date.now() + 300; while (Date.now() < end) { s ^= spin(10000); } s;");
-        }
-        ProfileSnapshot s = JsonProfileReader.read(profile);
-        assertTrue(s.totalSamples() > 0, "the fixture run took samples");
+        profile = TestProfiles.spin(tmp.resolve("p.json"), "main");
     }
 
     private int run(String... args) {
