@@ -146,7 +146,12 @@ public final class BenchCommand {
                         err.println("bench: cannot tell the language of " + p + " from its extension; use --lang.");
                         return 2;
                     }
-                    suite.add(Workload.program(p, l, iterations, split));
+                    Workload w = Workload.program(p, l, iterations, split);
+                    String id = w.id();
+                    for (int n = 2; ids(suite).contains(id); n++) {
+                        id = w.id() + "-" + n; // two programs of the same name in different directories: their logs must not collide
+                    }
+                    suite.add(new Workload(id, w.language(), w.file(), w.iterations(), w.quickIterations(), w.warmupIterations(), w.knownSplit(), w.args()));
                 }
             }
             if (list) {
@@ -167,6 +172,10 @@ public final class BenchCommand {
             err.println("bench: interrupted");
             return 1;
         }
+    }
+
+    private static List<String> ids(List<Workload> suite) {
+        return suite.stream().map(Workload::id).toList();
     }
 
     private static String value(String[] args, int i, String option) {

@@ -139,6 +139,18 @@ class BenchHarnessTest {
     }
 
     @Test
+    void programsOfTheSameNameGetDistinctIds(@TempDir Path dir) throws IOException {
+        Path a = Files.createDirectories(dir.resolve("a")).resolve("x.js");
+        Path b = Files.createDirectories(dir.resolve("b")).resolve("x.js");
+        Files.writeString(a, "1;");
+        Files.writeString(b, "2;");
+        var out = new java.io.ByteArrayOutputStream();
+        assertEquals(0, BenchCommand.run(new String[]{"--list", a.toString(), b.toString()}, new java.io.PrintStream(out, true), System.err));
+        List<String> ids = out.toString().lines().map(l -> l.split("\\s+")[0]).toList();
+        assertEquals(List.of("x", "x-2"), ids, out.toString());
+    }
+
+    @Test
     void aSuiteLineMayBeQuickOnlyOrFullOnly(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("w.tsv");
         Files.writeString(f, "q\tjs\tq.js\t0\t30\t5\t-\t-\nf\tjs\tf.js\t12\t0\t5\t-\t-\n");
