@@ -277,18 +277,14 @@ public final class BenchCommand {
             if (setup == null) {
                 return 1;
             }
-            Path runDir = setup.runDir();
-            List<String> java = setup.java();
-            List<Workload> selected = setup.selected();
-            Map<String, String> langOptions = setup.langOptions();
             String loadBefore = loadAverage();
             long start = System.nanoTime();
             Map<Workload, Map<ProfilerConfig, List<GuestRun>>> runs = new LinkedHashMap<>();
             Map<Workload, GuestRun> traces = new LinkedHashMap<>();
-            for (Workload w : selected) {
+            for (Workload w : setup.selected()) {
                 runs.put(w, new EnumMap<>(ProfilerConfig.class));
             }
-            int total = selected.size() * (MEASURED.size() * pairs + 1);
+            int total = setup.selected().size() * (MEASURED.size() * pairs + 1);
             int done = 0;
             for (int round = 0; round < pairs; round++) {
                 for (Workload w0 : List.copyOf(runs.keySet())) {
@@ -297,7 +293,7 @@ public final class BenchCommand {
                         GuestRun r;
                         if (round == 0 && c == ProfilerConfig.NONE && w.sizedByFirstRun()) {
                             // The first baseline process finds how many iterations fit the budget; every later process runs that many.
-                            r = GuestRun.launch(java, w, c, round, quick ? 30 : 100, quick ? 4000 : 15000, options(w, langOptions), repo, runDir, timeout);
+                            r = GuestRun.launch(setup.java(), w, c, round, quick ? 30 : 100, quick ? 4000 : 15000, options(w, setup.langOptions()), repo, setup.runDir(), timeout);
                             w = w.withIterations(Math.max(1, r.iterationNanos().length));
                             r = r.withWorkload(w);
                             Map<Workload, Map<ProfilerConfig, List<GuestRun>>> renamed = new LinkedHashMap<>();
@@ -308,8 +304,8 @@ public final class BenchCommand {
                             runs.putAll(renamed);
                             err.printf(Locale.ROOT, "  %s: %d iteration(s) per process (first baseline process, %s budget)%n", w.id(), w.iterations(), quick ? "4 s" : "15 s");
                         } else {
-                            r = GuestRun.launch(java, w, c, round, w.iterationsFor(quick), 0, options(w, langOptions), repo,
-                                            runDir, timeout);
+                            r = GuestRun.launch(setup.java(), w, c, round, w.iterationsFor(quick), 0, options(w, setup.langOptions()), repo,
+                                            setup.runDir(), timeout);
                         }
                         done++;
                         progress(done, total, r, start);
@@ -322,8 +318,8 @@ public final class BenchCommand {
                         runs.get(w).computeIfAbsent(c, k -> new ArrayList<>()).add(r);
                     }
                     if (round == 0 && runs.containsKey(w)) {
-                        GuestRun t = GuestRun.launch(java, w, ProfilerConfig.TRACER, 0, w.iterationsFor(quick), 0,
-                                        options(w, langOptions), repo, runDir, timeout);
+                        GuestRun t = GuestRun.launch(setup.java(), w, ProfilerConfig.TRACER, 0, w.iterationsFor(quick), 0,
+                                        options(w, setup.langOptions()), repo, setup.runDir(), timeout);
                         done++;
                         progress(done, total, t, start);
                         traces.put(w, t);
@@ -363,10 +359,6 @@ public final class BenchCommand {
             if (setup == null) {
                 return 1;
             }
-            Path runDir = setup.runDir();
-            List<String> java = setup.java();
-            List<Workload> selected = setup.selected();
-            Map<String, String> langOptions = setup.langOptions();
             String loadBefore = loadAverage();
             StringBuilder md = new StringBuilder();
             md.append("### ccsampler bench --check-splits — ").append(LocalDateTime.now().toString(), 0, 16).append(", ").append(Runtime.getRuntime().availableProcessors())
@@ -374,9 +366,9 @@ public final class BenchCommand {
             md.append("| workload | function | split by construction % | timed alone % (fastest round) | error pts | timed alone % (median round) | fastest ms | median ms | rounds |\n");
             md.append("|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
             int status = 0;
-            for (Workload w : selected) {
+            for (Workload w : setup.selected()) {
                 int iters = w.sizedByFirstRun() ? 20 : w.iterationsFor(false);
-                GuestRun r = GuestRun.launch(java, w, ProfilerConfig.NONE, 0, iters, 0, List.of("--time-parts", "30"), options(w, langOptions), repo, runDir, timeout,
+                GuestRun r = GuestRun.launch(setup.java(), w, ProfilerConfig.NONE, 0, iters, 0, List.of("--time-parts", "30"), options(w, setup.langOptions()), repo, setup.runDir(), timeout,
                                 w.id() + ".check-split");
                 Map<String, List<Double>> parts = new LinkedHashMap<>();
                 for (String line : Files.readAllLines(r.log())) {
