@@ -98,6 +98,11 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                 continue;
             }
             t = t.namesOnly();
+            if (t.totalWeight() < FEW_SAMPLES && r.wallNanos() > 1_000_000_000L) {
+                // a profiler that (nearly) did not sample must not hide behind a median
+                notes.add(w.id() + " / " + c.label() + " round " + r.round() + ": only " + t.totalWeight() + " sample(s) in " + r.profile().getFileName()
+                                + " from a " + String.format(java.util.Locale.ROOT, "%.1f", r.wallNanos() / 1e9) + " s process: the profiler hardly sampled.");
+            }
             trees.add(t);
             samples.add((double) t.totalWeight());
             if (!w.knownSplit().isEmpty()) {
@@ -118,6 +123,9 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                         Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped), Stats.median(split),
                         Stats.median(overlap), Stats.median(cover), r2r);
     }
+
+    /** A profile with fewer samples than this from a process of over a second gets a note. */
+    static final int FEW_SAMPLES = 10;
 
     /** Max over the known functions of |measured share − true share|, in points; shares among the known functions only. */
     static double splitError(Cct t, Map<String, Double> truth) {

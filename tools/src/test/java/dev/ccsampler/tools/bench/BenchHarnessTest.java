@@ -138,6 +138,23 @@ class BenchHarnessTest {
         assertTrue(new Workload("s", "js", "tools/workloads/x.js", 5, 0, 1, Map.of(), List.of()).needsNodeModules());
     }
 
+    /** GraalVM's --cpusampler at 1 ms sometimes writes a profile with 0 or 1 sample (seen in the quick run of 2026-11-21). */
+    @Test
+    void aProfileThatHardlySampledGetsANote(@TempDir Path dir) throws IOException {
+        Path p = Files.writeString(dir.resolve("one.json"), """
+                        {"contexts":[{"period":1,"profile":[{"thread":"Thread[#20,main,5,main]","samples":[{"self_tier_count":[1],"self_hit_count":1,
+                        "children":[],"root_name":":program","self_hit_times":[],"tier_count":[1],"hit_count":1,"source_section":{"path":"k.js","start_column":1,
+                        "start_line":1,"language":"js","source_name":"k.js","end_line":36,"end_column":11}}]}],"sample_count":1,"gathered_hit_times":false}],
+                        "version":"0.5.0","tool":"cpusampler"}""");
+        Workload w = new Workload("w", "js", "w.js", 3, 0, 1, Map.of(), List.of());
+        GuestRun base = new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{10, 10, 10}, 0, null, null, 2_000_000_000L);
+        GuestRun run = new GuestRun(w, ProfilerConfig.CPUSAMPLER_1MS, 0, new long[]{10, 10, 10}, 0, p, null, 2_000_000_000L);
+        List<String> notes = new ArrayList<>();
+        BenchRow row = BenchRow.of(w, ProfilerConfig.CPUSAMPLER_1MS, List.of(run), List.of(base), null, notes);
+        assertEquals(1.0, row.samples());
+        assertTrue(notes.stream().anyMatch(n -> n.contains("only 1 sample(s) in one.json")), notes.toString());
+    }
+
     @Test
     void programsOfTheSameNameGetDistinctIds(@TempDir Path dir) throws IOException {
         Path a = Files.createDirectories(dir.resolve("a")).resolve("x.js");
