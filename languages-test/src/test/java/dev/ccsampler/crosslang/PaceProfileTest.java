@@ -99,8 +99,11 @@ class PaceProfileTest {
         ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
         int[] fullDepth = {0};
         full.profile.forEachNode(n -> fullDepth[0] = Math.max(fullDepth[0], n.depth()));
-        assertTrue(fullDepth[0] >= 5000, "the default StackLimit keeps the whole 5 000-deep stack: " + fullDepth[0]);
-        assertEquals(0, full.profile.accounting().truncated());
+        // whether one of the few throttled deep walks lands exactly at the bottom is chance (CI once saw
+        // 4 914 as the deepest sample), so: deeper than the limited run could go, and no sample truncated
+        assertTrue(fullDepth[0] > 1000, "the default StackLimit keeps stacks deeper than 1 000: " + fullDepth[0]);
+        assertEquals(0, full.profile.accounting().truncated(), "the default StackLimit truncates no sample of a 5 000-deep stack: "
+                        + full.profile.accounting().summaryLine());
     }
 
     @Test
