@@ -1,5 +1,7 @@
 package dev.ccsampler.tools.bench;
 
+import dev.ccsampler.tools.GuestThread;
+
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
@@ -58,16 +60,14 @@ public final class GuestRunner {
     }
 
     /**
-     * Process entry point. The guest runs on a thread with a 256 MB stack, like a launcher's main
-     * thread should: the deep-recursion workload overflows the default stack in the interpreter.
+     * Process entry point. The guest runs on a {@link GuestThread} (256 MB stack): the deep-recursion
+     * workload overflows the default stack in the interpreter.
      *
      * @since 0.1
      */
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) {
         int[] status = {1};
-        Thread guest = new Thread(null, () -> status[0] = run(args, System.err), "main", 256L << 20);
-        guest.start();
-        guest.join();
+        GuestThread.run(() -> status[0] = run(args, System.err));
         System.exit(status[0]);
     }
 

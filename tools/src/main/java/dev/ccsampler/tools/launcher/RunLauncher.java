@@ -1,5 +1,7 @@
 package dev.ccsampler.tools.launcher;
 
+import dev.ccsampler.tools.GuestThread;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -62,10 +64,11 @@ public final class RunLauncher extends AbstractLanguageLauncher {
     /**
      * Runs the launcher; never returns normally from a guest run: the process exits with the guest
      * status. Returns only when the launcher itself has nothing to run (not reached today; the base
-     * class exits on help and on errors).
+     * class exits on help and on errors). The guest runs on a {@link GuestThread}: a big stack
+     * unless the JVM was given one ({@code --vm.Xss…}).
      */
     public static void main(String[] args) {
-        new RunLauncher().launch(args);
+        GuestThread.run(() -> new RunLauncher().launch(args));
     }
 
     @Override

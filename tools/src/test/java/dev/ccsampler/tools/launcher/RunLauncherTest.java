@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ccsampler.tools.GuestThread;
 import dev.ccsampler.tools.launcher.LauncherProcess.Result;
 
 /**
@@ -84,6 +85,33 @@ class RunLauncherTest {
             assertTrue(r.stderr().contains("at <js> :program"), r::toString);
             assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
         }
+    }
+
+    @Test
+    void deepGuestRecursionRunsOnABigStackUnlessTheUserGaveOne() throws Exception {
+        Path file = dir.resolve("deep.js");
+        Files.writeString(file, "function d(n) { return n === 0 ? 0 : 1 + d(n - 1); }\nconsole.log('depth ' + d(Number(arguments[0])));\n");
+        List<String> flags = new ArrayList<>(LauncherProcess.currentJvmFlags());
+        flags.removeIf(f -> f.startsWith("-Xss") || f.startsWith("-XX:ThreadStackSize="));
+        // 20 000 nested JS calls need tens of MB of Java stack in the interpreter; the JVM's default
+        // 1 MB overflows at about 600
+        Result big = LauncherProcess.run(dir, flags, "dev.ccsampler.tools.Main", List.of("run", "--ccsampler", "--ccsampler.Period=1ms", file.toString(), "20000"));
+        assertEquals(0, big.status(), big::toString);
+        assertTrue(big.stdout().contains("depth 20000"), big::toString);
+        assertTrue(big.stdout().contains("ccsampler histogram"), big::toString);
+
+        flags.add("-Xss1m");
+        Result given = LauncherProcess.run(dir, flags, "dev.ccsampler.tools.Main", List.of("run", file.toString(), "20000"));
+        assertEquals(1, given.status(), given::toString);
+        assertTrue(given.stderr().contains("RangeError: Maximum call stack size exceeded"), given::toString);
+        assertFalse(hasJavaStackTrace(given.stderr()), given::toString);
+    }
+
+    @Test
+    void theGuestStackIsTheUsersWhenTheJvmWasGivenOne() {
+        assertEquals(GuestThread.DEFAULT_STACK_BYTES, GuestThread.stackBytes(List.of("-Xmx1g", "-XX:+EnableJVMCI")));
+        assertEquals(0, GuestThread.stackBytes(List.of("-Xss16m")));
+        assertEquals(0, GuestThread.stackBytes(List.of("-XX:ThreadStackSize=4096")));
     }
 
     @Test
