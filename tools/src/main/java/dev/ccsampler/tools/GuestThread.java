@@ -28,6 +28,16 @@ public final class GuestThread {
      * @since 0.1
      */
     public static void run(Runnable body) {
+        run(stackBytes(ManagementFactory.getRuntimeMXBean().getInputArguments()), body);
+    }
+
+    /**
+     * Runs {@code body} on a guest thread with the given stack (0: the JVM's) and waits for it, as
+     * {@link #run(Runnable)}.
+     *
+     * @since 0.1
+     */
+    public static void run(long stackBytes, Runnable body) {
         Throwable[] failure = {null};
         Thread guest = new Thread(null, () -> {
             try {
@@ -35,7 +45,7 @@ public final class GuestThread {
             } catch (Throwable t) {
                 failure[0] = t;
             }
-        }, "main", stackBytes(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        }, "main", stackBytes);
         guest.start();
         boolean interrupted = false;
         while (true) {

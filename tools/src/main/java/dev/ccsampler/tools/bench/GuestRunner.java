@@ -60,14 +60,15 @@ public final class GuestRunner {
     }
 
     /**
-     * Process entry point. The guest runs on a {@link GuestThread} (256 MB stack): the deep-recursion
-     * workload overflows the default stack in the interpreter.
+     * Process entry point. The guest runs on a {@link GuestThread} with a 256 MB stack whatever the
+     * JVM's {@code -Xss} (the harness gives {@code -Xss8m} for the threads guests start): the
+     * deep-recursion workload overflows smaller stacks in the interpreter.
      *
      * @since 0.1
      */
     public static void main(String[] args) {
         int[] status = {1};
-        GuestThread.run(() -> status[0] = run(args, System.err));
+        GuestThread.run(GuestThread.DEFAULT_STACK_BYTES, () -> status[0] = run(args, System.err));
         System.exit(status[0]);
     }
 
