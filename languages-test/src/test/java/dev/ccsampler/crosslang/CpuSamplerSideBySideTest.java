@@ -65,6 +65,28 @@ class CpuSamplerSideBySideTest {
             System.out.println("ccsampler steady state: " + s.accounting().summaryLine());
         }
 
+        // GraalVM's sampler at 1 ms now and then ends a run with no samples at all (seen in 1 of 110
+        // bench processes and in runs by hand); its measurement is retried then, ours never is
+        Map<String, Long> theirs = Map.of();
+        for (int attempt = 1; attempt <= 3 && theirs.values().stream().mapToLong(Long::longValue).sum() == 0; attempt++) {
+            if (attempt > 1) {
+                System.out.println("cpusampler produced no samples; measuring it again (attempt " + attempt + ")");
+            }
+            theirs = cpuSamplerSelfCounts(lib);
+        }
+
+        Map<String, Double> cc = shares(ours);
+        Map<String, Double> cs = shares(theirs);
+        double ccErr = maxError(cc);
+        double csErr = maxError(cs);
+        System.out.printf("JS known split 60/30/10, steady state, 1ms: ccsampler %s (max error %.1f points, the caller's own self samples %d); cpusampler %s (max error %.1f points, caller %d)%n",
+                        cc, ccErr, ours.getOrDefault("iteration", 0L), cs, csErr, theirs.getOrDefault("iteration", 0L));
+        assertTrue(ours.getOrDefault("alpha", 0L) > 0 && ours.getOrDefault("beta", 0L) > 0 && ours.getOrDefault("gamma", 0L) > 0, "ccsampler saw all three functions: " + ours);
+        assertTrue(theirs.values().stream().mapToLong(Long::longValue).sum() > 0, "cpusampler produced samples");
+    }
+
+    /** Self samples per function from GraalVM's CPUSampler over the measured iterations. */
+    private static Map<String, Long> cpuSamplerSelfCounts(Source lib) {
         Map<String, Long> theirs = new HashMap<>();
         try (Engine engine = Engine.create(); Context c = Context.newBuilder("js").engine(engine).build()) {
             Value iteration = c.eval(lib);
@@ -89,15 +111,7 @@ class CpuSamplerSideBySideTest {
                 }
             }
         }
-
-        Map<String, Double> cc = shares(ours);
-        Map<String, Double> cs = shares(theirs);
-        double ccErr = maxError(cc);
-        double csErr = maxError(cs);
-        System.out.printf("JS known split 60/30/10, steady state, 1ms: ccsampler %s (max error %.1f points, the caller's own self samples %d); cpusampler %s (max error %.1f points, caller %d)%n",
-                        cc, ccErr, ours.getOrDefault("iteration", 0L), cs, csErr, theirs.getOrDefault("iteration", 0L));
-        assertTrue(ours.getOrDefault("alpha", 0L) > 0 && ours.getOrDefault("beta", 0L) > 0 && ours.getOrDefault("gamma", 0L) > 0, "ccsampler saw all three functions: " + ours);
-        assertTrue(theirs.values().stream().mapToLong(Long::longValue).sum() > 0, "cpusampler produced samples");
+        return theirs;
     }
 
     static Map<String, Double> shares(Map<String, Long> self) {
