@@ -47,7 +47,7 @@ final class CpuProfileReporter implements Reporter {
 
     @Override
     public void write(ProfileSnapshot snapshot, ReportOptions options, OutputStream out) throws IOException {
-        ProfileSnapshot s = snapshot.mergeThreads();
+        ProfileSnapshot s = NoVisibleFrame.asFrame(snapshot.mergeThreads());
         ContextNode root = s.threads().isEmpty() ? null : s.threads().get(0).root();
         // Node ids in depth-first pre-order; 1 is the root.
         Map<ContextNode, Integer> ids = new IdentityHashMap<>();

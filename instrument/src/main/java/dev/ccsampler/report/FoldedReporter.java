@@ -75,10 +75,11 @@ final class FoldedReporter implements Reporter {
     }
 
     /** Stack text to samples, sorted by stack text. */
-    static Map<String, Long> fold(ProfileSnapshot snapshot, boolean showTiers) {
+    static Map<String, Long> fold(ProfileSnapshot profile, boolean showTiers) {
+        ProfileSnapshot snapshot = NoVisibleFrame.asFrame(profile);
         String[] labels = new String[snapshot.methods().size()];
         for (MethodInfo m : snapshot.methods()) {
-            labels[m.id()] = frameLabel(m);
+            labels[m.id()] = NoVisibleFrame.is(m) ? NoVisibleFrame.NAME : frameLabel(m);
         }
         Map<String, Long> lines = new TreeMap<>();
         StringBuilder sb = new StringBuilder();
@@ -98,8 +99,9 @@ final class FoldedReporter implements Reporter {
                 }
                 sb.append(labels[n.method()]);
                 int frameStart = sb.length();
+                boolean tiers = showTiers && !NoVisibleFrame.is(snapshot.method(n.method()));
                 if (n.self() > 0) {
-                    if (showTiers) {
+                    if (tiers) {
                         long[] self = n.selfByTier();
                         for (int tier = 0; tier < Tier.COUNT; tier++) {
                             if (self[tier] > 0) {
@@ -113,7 +115,7 @@ final class FoldedReporter implements Reporter {
                         lines.merge(sb.toString(), n.self(), Long::sum);
                     }
                 }
-                if (showTiers) {
+                if (tiers) {
                     appendTier(sb, n.dominantTier());
                 }
                 for (ContextNode c : n.children()) {

@@ -32,7 +32,7 @@ final class HistogramReporter implements Reporter {
                                 o.showTiers() ? TextReport.tiers(r.self(), r.selfSum()) : "");
             }
             if (t.root().self() > 0) {
-                out.printf(" %s | %s | %s |%n", TextReport.fit("<no visible frame>", 60), TextReport.time(t.root().self(), s, all), TextReport.time(t.root().self(), s, all));
+                out.printf(" %s | %s | %s |%n", TextReport.fit(NoVisibleFrame.NAME, 60), TextReport.time(t.root().self(), s, all), TextReport.time(t.root().self(), s, all));
             }
             if (s.threads().size() > 1) {
                 out.println("  " + t.accounting().summaryLine());

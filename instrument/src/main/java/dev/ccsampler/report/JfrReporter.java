@@ -64,7 +64,7 @@ final class JfrReporter implements Reporter {
 
     @Override
     public void write(ProfileSnapshot snapshot, ReportOptions options, OutputStream out) throws IOException {
-        ProfileSnapshot s = options.summariseThreads() ? snapshot.mergeThreads() : snapshot;
+        ProfileSnapshot s = NoVisibleFrame.asFrame(options.summariseThreads() ? snapshot.mergeThreads() : snapshot);
         long startNanos = s.meta().startEpochMillis() * 1_000_000L;
         long spanNanos = Math.max(0, s.meta().endEpochMillis() - s.meta().startEpochMillis()) * 1_000_000L;
         // One tick is one nanosecond (fixed by the writer); ticks are epoch nanoseconds here.

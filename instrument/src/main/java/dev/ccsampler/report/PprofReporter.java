@@ -79,7 +79,7 @@ final class PprofReporter implements Reporter {
 
     @Override
     public void write(ProfileSnapshot snapshot, ReportOptions options, OutputStream out) throws IOException {
-        ProfileSnapshot s = options.summariseThreads() ? snapshot.mergeThreads() : snapshot;
+        ProfileSnapshot s = NoVisibleFrame.asFrame(options.summariseThreads() ? snapshot.mergeThreads() : snapshot);
         Encoder e = new Encoder(s);
         byte[] profile = e.encode();
         // The stream is ours to finish, the caller's to close.

@@ -39,7 +39,7 @@ final class SpeedscopeReporter implements Reporter {
 
     @Override
     public void write(ProfileSnapshot snapshot, ReportOptions options, OutputStream out) throws IOException {
-        ProfileSnapshot s = options.summariseThreads() ? snapshot.mergeThreads() : snapshot;
+        ProfileSnapshot s = NoVisibleFrame.asFrame(options.summariseThreads() ? snapshot.mergeThreads() : snapshot);
         long period = s.meta().periodNanos();
         JsonFactory factory = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {

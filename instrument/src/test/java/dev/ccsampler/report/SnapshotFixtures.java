@@ -208,6 +208,13 @@ final class SnapshotFixtures {
             return this;
         }
 
+        /** Samples of the current thread without a visible frame: the root's own. */
+        Builder noVisibleFrame(long count) {
+            current.self[0] += count;
+            current.total[0] += count;
+            return this;
+        }
+
         private int site(int caller, int line) {
             return siteIds.computeIfAbsent(caller + ":" + line, k -> {
                 sites.add(new int[]{caller, line});
