@@ -221,6 +221,22 @@ public final class BenchCommand {
         }
     }
 
+    /** {@code ": <the last line the guest printed>"} from a run log, or "" when there is none. */
+    static String lastError(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                String l = lines.get(i).strip();
+                if (!l.isEmpty() && !l.startsWith(GuestRunner.PREFIX.strip()) && !l.startsWith("at ")) {
+                    return ": " + (l.length() > 200 ? l.substring(0, 200) + "…" : l);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the note still names the log
+        }
+        return "";
+    }
+
     /** One harness run. */
     private static final class Bench {
         private final Path repo;
@@ -233,6 +249,8 @@ public final class BenchCommand {
         private final PrintStream out;
         private final PrintStream err;
         private final List<String> notes = new ArrayList<>();
+        /** Workloads whose baseline process failed: the run exits 1. */
+        private final List<String> failed = new ArrayList<>();
 
         Bench(Path repo, List<Workload> suite, boolean quick, int pairs, List<String> only, Path outDir, long timeout, PrintStream out, PrintStream err) {
             this.repo = repo;
@@ -310,7 +328,8 @@ public final class BenchCommand {
                         done++;
                         progress(done, total, r, start);
                         if (!r.ok() && c == ProfilerConfig.NONE && round == 0) {
-                            notes.add(w.id() + ": skipped, the baseline process failed (exit " + r.exitStatus() + ", see " + r.log() + ").");
+                            notes.add(w.id() + ": skipped, the baseline process failed (exit " + r.exitStatus() + lastError(r.log()) + ", see " + r.log() + ").");
+                            failed.add(w.id());
                             runs.remove(w);
                             total -= MEASURED.size() * pairs;
                             break;
@@ -344,6 +363,11 @@ public final class BenchCommand {
                 Files.writeString(outDir.resolve("results.md"), md);
                 Files.writeString(outDir.resolve("results.json"), BenchReport.json(header, quick, pairs, rows, notes));
                 out.println("wrote " + outDir.resolve("results.md") + " and results.json");
+            }
+            if (!failed.isEmpty()) {
+                err.println("bench: " + failed.size() + " workload(s) did not run without a profiler, so nothing was measured for them: " + String.join(", ", failed)
+                                + " (see the notes)");
+                return 1;
             }
             return 0;
         }

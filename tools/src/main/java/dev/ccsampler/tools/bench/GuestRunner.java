@@ -1,6 +1,7 @@
 package dev.ccsampler.tools.bench;
 
 import dev.ccsampler.tools.GuestThread;
+import dev.ccsampler.tools.launcher.RunLauncher;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
@@ -162,7 +163,7 @@ public final class GuestRunner {
                 if (e.isExit()) {
                     status = e.getExitStatus();
                 } else {
-                    System.err.println(e.getMessage());
+                    RunLauncher.printGuestError(e, System.err);
                     status = 1;
                 }
             }

@@ -226,8 +226,12 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         return status;
     }
 
-    /** The guest error and its guest frames, the way the polyglot launchers print them. */
-    static void printGuestError(PolyglotException e, PrintStream err) {
+    /**
+     * The guest error and its guest frames, the way the polyglot launchers print them.
+     *
+     * @since 0.1
+     */
+    public static void printGuestError(PolyglotException e, PrintStream err) {
         err.println(e.isSyntaxError() || e.getMessage() == null ? String.valueOf(e.getMessage()) : e.getMessage());
         if (e.isSyntaxError()) {
             return;

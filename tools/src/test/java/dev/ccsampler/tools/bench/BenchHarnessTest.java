@@ -156,6 +156,14 @@ class BenchHarnessTest {
     }
 
     @Test
+    void aFailedBaselineIsNotedWithTheGuestsLastErrorLine(@TempDir Path dir) throws IOException {
+        Path log = Files.writeString(dir.resolve("boom.none.0.log"), "CCSBENCH start\nError: held-out boom\n    at <js> f(boom.js:1)\nCCSBENCH exit 1\n");
+        assertEquals(": Error: held-out boom", BenchCommand.lastError(log));
+        assertEquals("", BenchCommand.lastError(Files.writeString(dir.resolve("quiet.log"), "CCSBENCH exit 1\n")));
+        assertEquals("", BenchCommand.lastError(dir.resolve("missing.log")));
+    }
+
+    @Test
     void programsOfTheSameNameGetDistinctIds(@TempDir Path dir) throws IOException {
         Path a = Files.createDirectories(dir.resolve("a")).resolve("x.js");
         Path b = Files.createDirectories(dir.resolve("b")).resolve("x.js");
