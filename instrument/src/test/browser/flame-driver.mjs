@@ -61,6 +61,13 @@ try {
       case 'select': await page.selectOption('#' + a.id, a.value); results.push(await page.evaluate(() => window.__flame.state())); break;
       case 'text': results.push(await page.locator('#' + a.id).innerText()); break;
       case 'state': results.push(await page.evaluate(() => window.__flame.state())); break;
+      case 'view': // where the root frame is in the window
+        results.push(await page.evaluate(() => {
+          const root = window.__flame.frames().find((f) => f.depth === 0);
+          return { rootTop: document.getElementById('canvas').getBoundingClientRect().top + root.y, rootHeight: root.height,
+            windowHeight: window.innerHeight, scrollY: window.scrollY, pageHeight: document.documentElement.scrollHeight };
+        }));
+        break;
       case 'screenshot':
         fs.mkdirSync(path.dirname(a.path), { recursive: true });
         await page.screenshot({ path: a.path, fullPage: true });

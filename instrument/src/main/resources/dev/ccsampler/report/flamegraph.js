@@ -342,11 +342,17 @@
   $('thread').addEventListener('change', (ev) => { state.tree = Number(ev.target.value); state.zoom = null; updateSearch(); render(); });
   $('colour').addEventListener('change', (ev) => { state.colour = ev.target.value; render(); });
   $('reverse').addEventListener('change', (ev) => { state.reverse = ev.target.checked; state.zoom = null; updateSearch(); render(); });
-  $('icicle').addEventListener('change', (ev) => { state.icicle = ev.target.checked; render(); });
+  $('icicle').addEventListener('change', (ev) => { state.icicle = ev.target.checked; render(); showBase(); });
   $('search').addEventListener('input', () => { updateSearch(); render(); });
   $('regex').addEventListener('change', () => { updateSearch(); render(); });
   let resizeTimer = 0;
   window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(render, 50); });
+
+  // A flame graph taller than the window opens scrolled to its base (the root and the widest
+  // frames), as an icicle opens at its top.
+  function showBase() {
+    window.scrollTo(0, state.icicle ? 0 : document.documentElement.scrollHeight);
+  }
 
   // ---- start ------------------------------------------------------------------------------
   document.title = data.title;
@@ -362,6 +368,7 @@
   if (data.trees.length < 2) $('thread-label').hidden = true;
   if (DIFF) { $('colour-label').hidden = true; $('reverse-label').hidden = true; }
   render();
+  showBase();
 
   // Read-only hook for the browser test and for scripting: what is drawn, where, and why.
   window.__flame = Object.freeze({

@@ -122,6 +122,31 @@ class FlameGraphBrowserTest {
     }
 
     @Test
+    void aFlameGraphTallerThanTheWindowOpensAtItsBaseAndAnIcicleAtItsTop() throws Exception {
+        SnapshotFixtures.Builder b = new SnapshotFixtures.Builder();
+        b.method("main", "js", "deep.js", 1);
+        b.method("down", "js", "deep.js", 5);
+        b.thread(1, "main");
+        String[] stack = new String[120];
+        stack[0] = "main:0";
+        for (int i = 1; i < stack.length; i++) {
+            stack[i] = "down@6:0";
+        }
+        b.stack(10, stack);
+        b.stack(5, "main:0");
+        Path page = FlameTestSupport.save("deep.html", FlameTestSupport.html(b.build(), ReportOptions.DEFAULT));
+        List<Object> r = FlameTestSupport.drive(page, step("view"), step("check", "id", "icicle", "value", true), step("view"));
+        Map<?, ?> flame = (Map<?, ?>) r.get(0);
+        double windowHeight = (Double) flame.get("windowHeight");
+        assertTrue((Double) flame.get("pageHeight") > 2 * windowHeight, "the page is taller than the window: " + flame);
+        double rootTop = (Double) flame.get("rootTop");
+        assertTrue(rootTop >= 0 && rootTop + (Double) flame.get("rootHeight") <= windowHeight, "the root frame is in the window: " + flame);
+        Map<?, ?> icicle = (Map<?, ?>) r.get(2);
+        assertEquals(0.0, ((Number) icicle.get("scrollY")).doubleValue(), "an icicle opens at its top: " + icicle);
+        assertTrue((Double) icicle.get("rootTop") >= 0 && (Double) icicle.get("rootTop") < windowHeight, icicle.toString());
+    }
+
+    @Test
     void largeProfileRendersAndMinWidthHidesNarrowFrames() throws Exception {
         var large = SnapshotFixtures.large(50_000);
         String html = FlameTestSupport.html(large, ReportOptions.DEFAULT);
