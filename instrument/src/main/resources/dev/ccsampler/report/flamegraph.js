@@ -13,7 +13,10 @@
   const frames = data.frames; // [label, language]
   const TIER_COLOURS = ['#e4704a', '#f0bd4f', '#62b46a', '#58a6d6'];
   const LANG_HUES = [18, 205, 130, 280, 45, 330, 170, 95];
-  const languages = Array.from(new Set(frames.map((f) => f[1]))).sort();
+  // The legend lists the languages of frames that some tree draws, not of every interned method.
+  const drawn = new Set();
+  data.trees.forEach((t) => { for (let o = 0; o < t.nodes.length; o += 10) if (t.nodes[o] >= 0) drawn.add(t.nodes[o]); });
+  const languages = Array.from(new Set(frames.filter((f, i) => drawn.has(i)).map((f) => f[1]))).sort();
   const langIndex = new Map(languages.map((l, i) => [l, i]));
 
   const state = { tree: 0, zoom: null, colour: 'language', reverse: false, icicle: false, matcher: null, matched: null };

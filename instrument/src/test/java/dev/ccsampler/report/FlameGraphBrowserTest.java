@@ -126,6 +126,7 @@ class FlameGraphBrowserTest {
         SnapshotFixtures.Builder b = new SnapshotFixtures.Builder();
         b.method("main", "js", "deep.js", 1);
         b.method("down", "js", "deep.js", 5);
+        b.method("unsampled", "python", "never.py", 1);
         b.thread(1, "main");
         String[] stack = new String[120];
         stack[0] = "main:0";
@@ -135,7 +136,8 @@ class FlameGraphBrowserTest {
         b.stack(10, stack);
         b.stack(5, "main:0");
         Path page = FlameTestSupport.save("deep.html", FlameTestSupport.html(b.build(), ReportOptions.DEFAULT));
-        List<Object> r = FlameTestSupport.drive(page, step("view"), step("check", "id", "icicle", "value", true), step("view"));
+        List<Object> r = FlameTestSupport.drive(page, step("view"), step("check", "id", "icicle", "value", true), step("view"), step("text", "id", "legend"));
+        assertEquals("js", ((String) r.get(3)).strip(), "the legend lists only languages of drawn frames");
         Map<?, ?> flame = (Map<?, ?>) r.get(0);
         double windowHeight = (Double) flame.get("windowHeight");
         assertTrue((Double) flame.get("pageHeight") > 2 * windowHeight, "the page is taller than the window: " + flame);
