@@ -61,6 +61,10 @@ public final class RunLauncher extends AbstractLanguageLauncher {
     private File file;
     private final List<String> guestArguments = new ArrayList<>();
 
+    /** Said after a JavaScript program failed on {@code require}, which GraalJS has off by default. */
+    static final String REQUIRE_HINT = "ccsampler: GraalJS has CommonJS require off by default; run with --experimental-options --js.commonjs-require"
+                    + " (relative paths resolve from the requiring file).";
+
     /**
      * Runs the launcher; never returns normally from a guest run: the process exits with the guest
      * status. Returns only when the launcher itself has nothing to run (not reached today; the base
@@ -203,6 +207,9 @@ public final class RunLauncher extends AbstractLanguageLauncher {
             throw e;
         }
         printGuestError(e, System.err);
+        if ("js".equals(languageId) && String.valueOf(e.getMessage()).contains("require is not defined")) {
+            System.err.println(REQUIRE_HINT);
+        }
         return 1;
     }
 

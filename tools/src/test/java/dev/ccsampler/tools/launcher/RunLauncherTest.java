@@ -108,6 +108,19 @@ class RunLauncherTest {
     }
 
     @Test
+    void requireWithoutCommonJsSaysWhichOptionsTurnItOn() throws Exception {
+        Files.writeString(dir.resolve("lib.js"), "exports.twice = (x) => x * 2;\n");
+        Path main = Files.writeString(dir.resolve("uses-require.js"), "console.log('twice ' + require('./lib.js').twice(21));\n");
+        Result off = ccsampler(dir, "run", main.toString());
+        assertEquals(1, off.status(), off::toString);
+        assertTrue(off.stderr().contains("require is not defined") && off.stderr().contains(RunLauncher.REQUIRE_HINT), off::toString);
+        Result on = ccsampler(dir, "run", "--experimental-options", "--js.commonjs-require", "--ccsampler", main.toString());
+        assertEquals(0, on.status(), on::toString);
+        assertTrue(on.stdout().contains("twice 42") && on.stdout().contains("ccsampler histogram"), on::toString);
+        assertFalse(on.stderr().contains(RunLauncher.REQUIRE_HINT), on::toString);
+    }
+
+    @Test
     void theGuestStackIsTheUsersWhenTheJvmWasGivenOne() {
         assertEquals(GuestThread.DEFAULT_STACK_BYTES, GuestThread.stackBytes(List.of("-Xmx1g", "-XX:+EnableJVMCI")));
         assertEquals(0, GuestThread.stackBytes(List.of("-Xss16m")));
