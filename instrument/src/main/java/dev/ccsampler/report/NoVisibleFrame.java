@@ -62,7 +62,7 @@ final class NoVisibleFrame {
     /** A copy of a thread's tree whose root's own samples are in a child of method {@code method}. */
     private static ContextNode withFrame(ContextNode root, int method) {
         ContextNode copy = new ContextNode(root.id(), -1, -1, new long[Tier.COUNT], root.totalByTier().clone(), null);
-        int[] maxId = {root.id()};
+        int maxId = root.id();
         List<ContextNode[]> work = new ArrayList<>();
         for (ContextNode c : root.children()) {
             work.add(new ContextNode[]{c, copy});
@@ -71,13 +71,13 @@ final class NoVisibleFrame {
         for (int i = 0; i < work.size(); i++) {
             ContextNode from = work.get(i)[0];
             ContextNode n = new ContextNode(from.id(), from.method(), from.callSite(), from.selfByTier().clone(), from.totalByTier().clone(), work.get(i)[1]);
-            maxId[0] = Math.max(maxId[0], from.id());
+            maxId = Math.max(maxId, from.id());
             for (ContextNode c : from.children()) {
                 work.add(new ContextNode[]{c, n});
             }
         }
         if (root.self() > 0) {
-            new ContextNode(maxId[0] + 1, method, -1, root.selfByTier().clone(), root.selfByTier().clone(), copy);
+            new ContextNode(maxId + 1, method, -1, root.selfByTier().clone(), root.selfByTier().clone(), copy);
         }
         return copy;
     }
