@@ -83,5 +83,5 @@ for (let r = 0; r < rounds; r++) {
     ms.jsonWork += t5 - t4;
 }
 const sum = Object.values(ms).reduce((a, b) => a + b, 0);
-console.log('phases: ' + rounds + ' rounds, checksum ' + total + ', time by Date.now: ' +
+console.log('phases: ' + rounds + ' rounds in ' + sum + ' ms, checksum ' + total + ', time by Date.now: ' +
     Object.keys(ms).map(k => k + ' ' + (100 * ms[k] / sum).toFixed(1) + '%').join(', '));

@@ -1,5 +1,6 @@
 package dev.ccsampler;
 
+import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleContext;
 import com.oracle.truffle.api.instrumentation.ContextsListener;
@@ -7,6 +8,8 @@ import com.oracle.truffle.api.instrumentation.EventBinding;
 import com.oracle.truffle.api.instrumentation.ThreadsListener;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import com.oracle.truffle.api.nodes.LanguageInfo;
+import dev.ccsampler.capture.CallDepth;
+import dev.ccsampler.capture.CallDepthProbe;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.CCMap;
@@ -15,7 +18,9 @@ import dev.ccsampler.drain.Drainer;
 import dev.ccsampler.drain.FrameFilter;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
+import dev.ccsampler.trigger.PeriodTuner;
 import dev.ccsampler.trigger.SamplingClock;
+import dev.ccsampler.trigger.SamplingSettings;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.Instrument;
 
@@ -75,18 +80,35 @@ public final class CCSampler implements AutoCloseable {
     private final int bufferSize;
     private final boolean optimizing;
     private final String runtimeName;
+    private final ContextThreadLocal<CallDepth> marks;
+    /**
+     * Whether a context existed before this sampler: its context-thread locals were never made, so
+     * the call depth marks (and incremental walks) cannot be used in this engine.
+     */
+    private boolean contextsBeforeUs;
+    private boolean attaching;
+    private SamplingSettings settings = SamplingSettings.DEFAULTS;
     private EventBinding<?> contextsBinding;
     private EventBinding<?> threadsBinding;
+    private final Object probesLock = new Object();
+    private EventBinding<?> probesBinding;
+    private boolean probesClosed;
+    private volatile PeriodTuner tuner;
+    /** Sampling events of the sampler itself (the tuner keeps its own). */
+    private final List<String> samplingNotes = new ArrayList<>();
+    private final long startNanos = System.nanoTime();
     private boolean collecting;
     private boolean closed;
     private long startEpochMillis;
 
-    CCSampler(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter) {
+    CCSampler(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks) {
         this.env = env;
+        this.marks = marks;
         this.stackLimit = stackLimit;
         this.bufferSize = bufferSize;
         this.clock = new SamplingClock(env, periodNanos);
         this.drainer = new Drainer(map, filter, periodNanos);
+        this.drainer.setStackLimit(stackLimit);
         this.runtimeName = Truffle.getRuntime().getName();
         this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
         this.startEpochMillis = System.currentTimeMillis();
@@ -106,15 +128,41 @@ public final class CCSampler implements AutoCloseable {
      * @since 0.1
      */
     public static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter) {
-        CCSampler s = new CCSampler(env, periodNanos, stackLimit, bufferSize, filter);
+        return create(env, periodNanos, stackLimit, bufferSize, filter, null, SamplingSettings.DEFAULTS);
+    }
+
+    /**
+     * Creates the service with the trigger and capture settings of the instrument's options.
+     * Internal, like {@link #create(TruffleInstrument.Env, long, int, int, FrameFilter)}.
+     *
+     * @param marks the instrument's context-thread-local call depth marks (created in its
+     *            constructor), or null: walks are then full
+     * @param settings how to sample; {@code autoPeriod} starts from its own period
+     * @return the new service
+     * @since 0.1
+     */
+    public static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
+                    SamplingSettings settings) {
+        CCSampler s = new CCSampler(env, settings.autoPeriod() ? settings.autoStartNanos() : periodNanos, stackLimit, bufferSize, filter, marks);
+        s.settings = settings;
+        s.clock.setBudget(settings.budget());
+        s.clock.setThreadsPerTick(settings.threadsPerTick());
+        s.clock.setSampleIdle(settings.sampleIdle());
+        if (settings.autoPeriod()) {
+            s.clock.setTickUnitNanos(settings.minPeriodNanos());
+        }
         s.attach();
         return s;
     }
 
     private void attach() {
+        attaching = true;
         contextsBinding = env.getInstrumenter().attachContextsListener(new ContextsListener() {
             @Override
             public void onContextCreated(TruffleContext context) {
+                if (attaching) {
+                    contextsBeforeUs = true;
+                }
                 clock.context(context);
             }
 
@@ -139,11 +187,13 @@ public final class CCSampler implements AutoCloseable {
                 clock.contextClosed(context);
             }
         }, true);
+        attaching = false;
         threadsBinding = env.getInstrumenter().attachThreadsListener(new ThreadsListener() {
             @Override
             public void onThreadInitialized(TruffleContext context, Thread thread) {
                 SamplingClock.ContextEntry e = clock.context(context);
-                SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit);
+                SamplingSettings st = settings;
+                SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit, incremental() ? marks : null, st.verifyIncremental(), st.waited());
                 drainer.register(t);
                 clock.addThread(e, t);
             }
@@ -153,6 +203,26 @@ public final class CCSampler implements AutoCloseable {
                 clock.removeThread(context, thread);
             }
         }, true);
+    }
+
+    /** Whether walks may be incremental in this engine: asked for, and the marks can be used. */
+    private boolean incremental() {
+        return settings.incremental() != SamplingSettings.Incremental.OFF && marks != null && !contextsBeforeUs;
+    }
+
+    /**
+     * Attaches the root probes once: from then on walks can stop at unchanged frames. Any thread;
+     * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
+     * while it waits for the drain thread).
+     */
+    private void attachProbes(String why) {
+        synchronized (probesLock) {
+            if (probesBinding == null && !probesClosed && incremental()) {
+                // kept until close: frames entered while attached must see their return probes
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks);
+                PeriodTuner.note(samplingNotes, startNanos, "incremental walks on: " + why);
+            }
+        }
     }
 
     /**
@@ -191,6 +261,23 @@ public final class CCSampler implements AutoCloseable {
         if (on) {
             if (map.contextNodeCount() == 0) {
                 startEpochMillis = System.currentTimeMillis();
+            }
+            if (settings.incremental() == SamplingSettings.Incremental.ON) {
+                attachProbes("--ccsampler.Incremental=true");
+            } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && settings.autoPeriod()) {
+                attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)");
+            } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
+                drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, threadName -> attachProbes(
+                                "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more (Incremental=auto)"));
+            }
+            if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
+                PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),
+                                p -> {
+                                    clock.tunePeriodNanos(p);
+                                    drainer.setPeriodNanos(p);
+                                }, System.nanoTime());
+                tuner = t;
+                drainer.setTuner(t);
             }
             drainer.start();
             clock.start();
@@ -267,6 +354,8 @@ public final class CCSampler implements AutoCloseable {
         }
         clock.setPeriodNanos(ns);
         drainer.setPeriodNanos(ns);
+        tuner = null;
+        drainer.setTuner(null);
     }
 
     /**
@@ -322,12 +411,24 @@ public final class CCSampler implements AutoCloseable {
             stopped = !collecting;
         }
         drainer.drainOnce();
-        ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.periodNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,
-                        stackLimit, List.of());
+        PeriodTuner t = tuner;
+        List<String> sampling = new ArrayList<>();
+        synchronized (samplingNotes) {
+            sampling.addAll(samplingNotes);
+        }
+        if (t != null) {
+            sampling.addAll(t.events());
+        }
+        sampling = List.copyOf(sampling);
+        ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.tickUnitNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,
+                        stackLimit, List.of(), sampling);
         ProfileSnapshot s = drainer.snapshot(meta, stopped);
-        List<String> warnings = warnings(s, clock.overruns());
+        List<String> warnings = new ArrayList<>(warnings(s, clock.overruns()));
+        if (settings.incremental() == SamplingSettings.Incremental.ON && contextsBeforeUs) {
+            warnings.add("Stack walks were full, not incremental: the sampler was created after a context of this engine. Look it up with CCSampler.find(engine) before building the first context, or pass a --ccsampler option to the engine.");
+        }
         return new ProfileSnapshot(new ProfileSnapshot.Meta(meta.periodNanos(), meta.startEpochMillis(), meta.endEpochMillis(), runtimeName, optimizing,
-                        stackLimit, warnings), s.methods(), s.methodStats(), s.callSites(), s.threads());
+                        stackLimit, List.copyOf(warnings), sampling), s.methods(), s.methodStats(), s.callSites(), s.threads());
     }
 
     /** Profile-quality warnings, each naming the option that would fix it. */
@@ -348,11 +449,12 @@ public final class CCSampler implements AutoCloseable {
             w.add(String.format("%.0f%% of samples were late (p99 latency %s): compiled loops poll safepoints rarely, so a sample lands at the next poll; a longer --ccsampler.Period makes the delay a smaller share.",
                             100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
         }
-        if (a.requested() > 0 && captured < 100) {
-            w.add("Only " + captured + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");
+        if (a.requested() > 0 && a.samples() < 100) {
+            w.add("Only " + a.samples() + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");
         }
-        if (a.requested() > 0 && a.skipped() > 4 * a.requested()) {
-            w.add("Most ticks were skipped (" + a.skipped() + " skipped, " + a.requested() + " requested): threads were slow to reach a safepoint, or deep stacks made each walk long (walks are throttled to about 10% of a thread's time); lower --ccsampler.StackLimit or raise --ccsampler.Period.");
+        if (a.samples() > 0 && a.applied() > 20 * a.samples()) {
+            w.add(String.format("Each sample stood for %.0f ticks on average: walks were expensive (deep stacks, or --ccsampler.Incremental=false) and the capture budget thinned them out; the shares stay unbiased but noisier. Raise --ccsampler.CostBudget or --ccsampler.Period.",
+                            (double) a.applied() / a.samples()));
         }
         if (overruns > 0) {
             w.add("The sampling clock missed " + overruns + " ticks (the machine was busy): raise --ccsampler.Period.");
@@ -368,6 +470,16 @@ public final class CCSampler implements AutoCloseable {
      */
     public void clear() {
         drainer.clear();
+    }
+
+    /**
+     * Incremental walks that differed from a full walk of the same stack; counted only with the
+     * {@code --ccsampler.VerifyIncremental} test switch, and 0 whenever incremental walks are right.
+     *
+     * @since 0.1
+     */
+    public long getIncrementalMismatches() {
+        return drainer.incrementalMismatches();
     }
 
     /**
@@ -422,6 +534,12 @@ public final class CCSampler implements AutoCloseable {
         setCollecting(false);
         if (contextsBinding != null) {
             contextsBinding.dispose();
+        }
+        synchronized (probesLock) {
+            probesClosed = true;
+            if (probesBinding != null) {
+                probesBinding.dispose();
+            }
         }
         if (threadsBinding != null) {
             threadsBinding.dispose();

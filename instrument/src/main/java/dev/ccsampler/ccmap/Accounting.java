@@ -1,34 +1,51 @@
 package dev.ccsampler.ccmap;
 
 /**
- * The counters that prove no sample was lost. For every thread, and for their sum:
- * {@code requested = taken + late + dropped + failed}.
+ * The counters that prove no sample was lost, in clock ticks. For every thread, and for their sum:
+ * {@code requested = taken + late + dropped + failed + skipped}. A tick is one period of one live,
+ * non-idle thread; a sample stands for the ticks since its thread's previous sample (its weight),
+ * so the ticks of the profile's trees add up to {@code taken + late}.
  *
- * @param requested samples asked of the thread by the trigger
- * @param taken samples captured within one period of the request and applied to the CC-Map
- * @param late samples captured more than one period after the request (still applied)
- * @param dropped samples captured but dropped because the thread's ring was full
- * @param failed requests that produced no sample: the walk threw, or the thread left before its next safepoint
- * @param skipped clock ticks at which no request was sent to the thread (not part of requested): it
- *            still had one outstanding, or its last stack walk was long enough that sampling it
- *            again so soon would cost more than about 10 % of its time
+ * @param requested ticks at which the thread was live and not idle
+ * @param taken ticks of samples captured within one period of their request and applied
+ * @param late ticks of samples captured more than one period after their request (still applied)
+ * @param dropped ticks of samples dropped because the thread's ring was full
+ * @param failed ticks of requests that produced no sample: the walk threw, or the thread left before its next safepoint
+ * @param skipped ticks carried by no sample because sampling stopped before the next one
  * @param truncated applied samples whose stack was cut at the stack limit
  * @param latencyP50Nanos median submit→capture latency of captured samples
  * @param latencyP99Nanos 99th percentile submit→capture latency
  * @param latencyMaxNanos largest submit→capture latency
- * @param inFlight requests sent but not yet resolved when a snapshot was taken while sampling; 0 once
- *            sampling has stopped, when the identity holds exactly
+ * @param inFlight ticks not yet resolved when a snapshot was taken while sampling; 0 once sampling
+ *            has stopped, when the identity holds exactly
+ * @param samples stack walks applied (each stands for one or more ticks)
+ * @param idle ticks at which the thread was parked or blocked and not sampled (not part of requested)
+ * @param framesWalked frames the applied walks visited
+ * @param frames frames of the applied samples' stacks (walked plus reused from the previous sample)
+ * @param deferred requests a partial safepoint passed over (their ticks went to the thread's next sample)
  * @since 0.1
  */
 public record Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
-                long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight) {
+                long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight, long samples, long idle, long framesWalked,
+                long frames, long deferred) {
 
     /**
      * An all-zero record.
      *
      * @since 0.1
      */
-    public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /**
+     * A record of one tick per sample and nothing else measured, as profiles written before
+     * weights had.
+     *
+     * @since 0.1
+     */
+    public Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
+                    long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight) {
+        this(requested, taken, late, dropped, failed, skipped, truncated, latencyP50Nanos, latencyP99Nanos, latencyMaxNanos, inFlight, taken + late, 0, 0, 0, 0);
+    }
 
     /**
      * A record with nothing in flight ({@code inFlight} 0), as after sampling has stopped.
@@ -41,13 +58,13 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
     }
 
     /**
-     * Whether {@code requested == taken + late + dropped + failed} (plus {@code inFlight} for a
-     * snapshot taken while sampling).
+     * Whether {@code requested == taken + late + dropped + failed + skipped} (plus {@code inFlight}
+     * for a snapshot taken while sampling).
      *
      * @since 0.1
      */
     public boolean balanced() {
-        return requested == taken + late + dropped + failed + inFlight;
+        return requested == taken + late + dropped + failed + skipped + inFlight;
     }
 
     /**
@@ -68,19 +85,24 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
     public Accounting plus(Accounting o) {
         return new Accounting(requested + o.requested, taken + o.taken, late + o.late, dropped + o.dropped, failed + o.failed,
                         skipped + o.skipped, truncated + o.truncated, Math.max(latencyP50Nanos, o.latencyP50Nanos),
-                        Math.max(latencyP99Nanos, o.latencyP99Nanos), Math.max(latencyMaxNanos, o.latencyMaxNanos), inFlight + o.inFlight);
+                        Math.max(latencyP99Nanos, o.latencyP99Nanos), Math.max(latencyMaxNanos, o.latencyMaxNanos), inFlight + o.inFlight, samples + o.samples,
+                        idle + o.idle, framesWalked + o.framesWalked, frames + o.frames, deferred + o.deferred);
     }
 
     /**
-     * Every counter on one line, for the end of a report; says {@code UNBALANCED} when
+     * Every counter on one line, for the header of a report; says {@code UNBALANCED} when
      * {@link #balanced()} is false.
      *
      * @since 0.1
      */
     public String summaryLine() {
-        return String.format("requested %d = taken %d + late %d + dropped %d + failed %d%s%s; skipped ticks %d; truncated %d; latency p50 %s p99 %s max %s",
-                        requested, taken, late, dropped, failed, inFlight == 0 ? "" : " + in flight " + inFlight, balanced() ? "" : " (UNBALANCED)", skipped, truncated,
-                        formatNanos(latencyP50Nanos), formatNanos(latencyP99Nanos), formatNanos(latencyMaxNanos));
+        return String.format("ticks requested %d = taken %d + late %d + dropped %d + failed %d + skipped %d%s%s; %d samples (%s frames walked per sample of %s); idle ticks %d; deferred %d; truncated %d; latency p50 %s p99 %s max %s",
+                        requested, taken, late, dropped, failed, skipped, inFlight == 0 ? "" : " + in flight " + inFlight, balanced() ? "" : " (UNBALANCED)", samples,
+                        perSample(framesWalked), perSample(frames), idle, deferred, truncated, formatNanos(latencyP50Nanos), formatNanos(latencyP99Nanos), formatNanos(latencyMaxNanos));
+    }
+
+    private String perSample(long n) {
+        return samples == 0 ? "0" : String.format("%.1f", (double) n / samples);
     }
 
     /**

@@ -379,9 +379,21 @@ public final class CCMap {
      * @since 0.1
      */
     public void apply(int context, long threadId, String threadName, int depth, int[] methodIds, int[] callSiteIds, byte[] tiers) {
+        apply(context, threadId, threadName, depth, methodIds, callSiteIds, tiers, 1);
+    }
+
+    /**
+     * Applies one sample that stands for {@code weight} ticks: every count it touches grows by the
+     * weight. Drain thread, holding the monitor.
+     *
+     * @param weight ticks the sample stands for, at least 1
+     * @see #apply(int, long, String, int, int[], int[], byte[])
+     * @since 0.1
+     */
+    public void apply(int context, long threadId, String threadName, int depth, int[] methodIds, int[] callSiteIds, byte[] tiers, long weight) {
         long seq = ++sampleSeq;
         ContextRef node = threadRoot(context, threadId, threadName);
-        node.total[0]++;
+        node.total[0] += weight;
         int leafTier = 0;
         for (int i = 0; i < depth; i++) {
             MethodProfile m = methods.get(methodIds[i]);
@@ -398,29 +410,29 @@ public final class CCMap {
             }
             node = child;
             int tier = tiers[i];
-            node.total[tier]++;
+            node.total[tier] += weight;
             if (node.calleeSlot != null) {
-                node.callee.contexts.increment(node.calleeSlot);
+                node.callee.contexts.add(node.calleeSlot, weight);
             }
             if (m.lastSample != seq) {
                 m.lastSample = seq;
-                m.total[tier]++;
-                hotTotal.increment(m.totalSlot);
+                m.total[tier] += weight;
+                hotTotal.add(m.totalSlot, weight);
             }
             Callee c = node.callee;
             if (c != null && c.lastSample != seq) {
                 c.lastSample = seq;
-                c.site.callees.increment(c.siteSlot);
-                hotEdges.increment(c.edgeSlot);
+                c.site.callees.add(c.siteSlot, weight);
+                hotEdges.add(c.edgeSlot, weight);
             }
             leafTier = tier;
         }
         if (depth == 0) {
-            node.self[0]++;
+            node.self[0] += weight;
         } else {
-            node.self[leafTier]++;
-            node.method.self[leafTier]++;
-            hotSelf.increment(node.method.selfSlot);
+            node.self[leafTier] += weight;
+            node.method.self[leafTier] += weight;
+            hotSelf.add(node.method.selfSlot, weight);
         }
     }
 

@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * A list kept sorted by count, hottest first, as in the PCCT paper's sorted hot lists, so reading
- * the top k is O(k). Counts only grow by one: an increment moves the entry to the front of the block
- * of entries that had its old count (found by binary search) and swaps it with the entry there, so
- * an increment costs O(log n) even when a million entries share one count (the stream-summary
- * layout), instead of walking past every equal neighbour.
+ * the top k is O(k). Counts only grow: an increment moves the entry to the front of the block of
+ * entries that had its old count (found by binary search) and swaps it with the entry there, so an
+ * increment by one costs O(log n) even when a million entries share one count (the stream-summary
+ * layout), instead of walking past every equal neighbour. An increment by a weight {@code w} jumps
+ * block by block, O(b log n) for the b distinct counts it passes (at most w).
  *
  * <p>Single writer (the drain thread); readers must hold the CC-Map's monitor.
  *
@@ -38,28 +39,37 @@ final class HotList<T> {
 
     /** Adds one to {@code s}'s count and restores the order. O(log n). */
     void increment(Slot<T> s) {
-        long old = s.count;
-        s.count = old + 1;
+        add(s, 1);
+    }
+
+    /** Adds {@code w >= 1} to {@code s}'s count and restores the order. */
+    void add(Slot<T> s, long w) {
+        long c = s.count + w;
+        s.count = c;
         int p = s.pos;
-        if (p == 0 || slots.get(p - 1).count > old) {
-            return; // still in order: the entry before it is hotter than its new count or equal
-        }
-        // entries [first, p] all have count == old (descending order, and slots[p-1].count <= old)
-        int lo = 0;
-        int hi = p;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (slots.get(mid).count > old) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+        while (p > 0) {
+            long before = slots.get(p - 1).count;
+            if (before >= c) {
+                return; // in order: the entry before it is at least as hot
             }
+            // entries [lo, p - 1] all have count == before: swap with the first of them
+            int lo = 0;
+            int hi = p - 1;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (slots.get(mid).count > before) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            Slot<T> other = slots.get(lo);
+            slots.set(lo, s);
+            slots.set(p, other);
+            other.pos = p;
+            s.pos = lo;
+            p = lo;
         }
-        Slot<T> other = slots.get(lo);
-        slots.set(lo, s);
-        slots.set(p, other);
-        other.pos = p;
-        s.pos = lo;
     }
 
     /** The k hottest items with a non-zero count, hottest first. O(k). */

@@ -29,10 +29,21 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
      * @param optimizing whether guest code could be compiled (false on the fallback runtime)
      * @param stackLimit frames kept per sample
      * @param warnings profile-quality warnings, each naming the option that would fix it
+     * @param sampling how sampling went: every period chosen by {@code Period=auto}, every
+     *            steady-state slow-down and phase-change restore, with when and why
      * @since 0.1
      */
     public record Meta(long periodNanos, long startEpochMillis, long endEpochMillis, String runtime, boolean optimizing, int stackLimit,
-                    List<String> warnings) {
+                    List<String> warnings, List<String> sampling) {
+
+        /**
+         * Metadata with no sampling events.
+         *
+         * @since 0.1
+         */
+        public Meta(long periodNanos, long startEpochMillis, long endEpochMillis, String runtime, boolean optimizing, int stackLimit, List<String> warnings) {
+            this(periodNanos, startEpochMillis, endEpochMillis, runtime, optimizing, stackLimit, warnings, List.of());
+        }
     }
 
     /**

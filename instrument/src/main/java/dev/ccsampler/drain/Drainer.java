@@ -11,6 +11,7 @@ import dev.ccsampler.ccmap.CCMap;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.queue.SampleRecord;
+import dev.ccsampler.trigger.PeriodTuner;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -47,6 +48,12 @@ public final class Drainer {
     private final List<Boolean> visible = new ArrayList<>();
     private volatile FrameFilter filter;
     private volatile long periodNanos;
+    private volatile int stackLimit = Integer.MAX_VALUE;
+    private volatile PeriodTuner tuner;
+    private volatile int deepFrames;
+    private volatile java.util.function.Consumer<String> onDeep;
+    /** The first thread whose stacks were deep, once seen; read by the drain loop. */
+    private volatile String deepThread;
     private volatile Thread thread;
     private volatile boolean running;
 
@@ -76,6 +83,38 @@ public final class Drainer {
      */
     public void setPeriodNanos(long p) {
         periodNanos = p;
+    }
+
+    /**
+     * Frames kept per sample, from the top; deeper stacks are cut and counted as truncated. Any
+     * thread.
+     *
+     * @since 0.1
+     */
+    public void setStackLimit(int frames) {
+        stackLimit = frames;
+    }
+
+    /**
+     * The tuner that sees every applied sample (self-tuning period, steady state); null for none.
+     * Any thread.
+     *
+     * @since 0.1
+     */
+    public void setTuner(PeriodTuner t) {
+        tuner = t;
+    }
+
+    /**
+     * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
+     * thread's name when some thread's stacks average at least {@code frames} frames over its last
+     * samples. Any thread.
+     *
+     * @since 0.1
+     */
+    public void onDeepStacks(int frames, java.util.function.Consumer<String> action) {
+        deepFrames = frames;
+        onDeep = action;
     }
 
     /**
@@ -135,6 +174,12 @@ public final class Drainer {
     private void loop() {
         while (running) {
             drainOnce();
+            java.util.function.Consumer<String> deep = onDeep;
+            String who = deepThread;
+            if (deep != null && who != null) {
+                onDeep = null;
+                deep.accept(who);
+            }
             // drain often enough that a ring cannot fill between two drains at the current period
             long p = periodNanos;
             long pause = Math.max(1_000_000L, Math.min(20_000_000L, p * 8));
@@ -164,33 +209,76 @@ public final class Drainer {
                 if (t.isEnded() && t.outstandingSince() == 0 && t.ring.peek() == null) {
                     live.remove(t);
                     retired.add(t);
+                    acc.releaseStack();
                 }
+            }
+            PeriodTuner tu = tuner;
+            if (tu != null) {
+                tu.check(System.nanoTime());
             }
         }
         return n;
     }
 
     private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {
+        long weight = Math.max(1, r.weight);
         long latency = Math.max(0, r.captureNanos - r.submitNanos);
         acc.latency.recordValue(Math.min(latency, acc.latency.getHighestTrackableValue()));
         if (latency > periodNanos) {
-            acc.late++;
+            acc.late += weight;
         } else {
-            acc.taken++;
+            acc.taken += weight;
         }
-        if (r.truncated) {
+        acc.samples++;
+        acc.framesWalked += r.depth;
+        // without marks, "the same activation on top" is approximated by the same top function at
+        // the same depth as the thread's previous sample
+        boolean repeat = r.marked ? r.topRepeat
+                        : r.reused == 0 && r.depth > 0 && r.depth == acc.stackDepth && acc.stackTargets[acc.stackDepth - 1] == r.targets[0];
+        // the thread's stack: the reused bottom of the previous one, then the walked frames
+        int reused = Math.min(r.reused, acc.stackDepth);
+        int total = reused + r.depth;
+        acc.ensureStack(total);
+        for (int i = 0; i < r.depth; i++) {
+            int pos = total - 1 - i;
+            acc.stackTargets[pos] = r.targets[i];
+            acc.stackNodes[pos] = r.callNodes[i];
+            acc.stackTiers[pos] = r.tiers[i];
+        }
+        for (int i = total; i < acc.stackDepth; i++) {
+            acc.stackTargets[i] = null;
+            acc.stackNodes[i] = null;
+        }
+        acc.stackDepth = total;
+        acc.frames += total;
+        acc.meanDepth += (total - acc.meanDepth) / 16;
+        if (onDeep != null && deepThread == null && acc.meanDepth >= deepFrames && acc.samples >= 8) {
+            deepThread = t.threadName; // acted on by the drain loop, outside the map's lock
+        }
+        if (r.checkDepth >= 0 && !sameStack(acc, r)) {
+            if (acc.mismatches++ == 0) {
+                // test switch only: say once per thread where the stacks part, for the test's log
+                System.err.println("[ccsampler] VerifyIncremental: " + t.threadName + ": " + difference(acc, r));
+            }
+        }
+        int limit = stackLimit;
+        int from = 0;
+        if (total > limit) {
+            from = total - limit;
+        }
+        if (r.truncated || from > 0) {
             acc.truncated++;
         }
-        int depth = r.depth;
+        int depth = total - from;
         if (methodBuf.length < depth) {
             methodBuf = new int[depth];
             siteBuf = new int[depth];
             tierBuf = new byte[depth];
         }
         int n = 0;
-        int callerIndex = -1;
-        for (int i = depth - 1; i >= 0; i--) {
-            Object target = r.targets[i];
+        int callerPos = -1;
+        for (int pos = from; pos < total; pos++) {
+            Object target = acc.stackTargets[pos];
             if (target == null) {
                 continue;
             }
@@ -199,16 +287,61 @@ public final class Drainer {
                 continue;
             }
             int site = -1;
-            if (callerIndex >= 0) {
-                site = callSiteId(methodBuf[n - 1], r.callNodes[callerIndex]);
+            if (callerPos >= 0) {
+                site = callSiteId(methodBuf[n - 1], acc.stackNodes[callerPos]);
             }
             methodBuf[n] = m;
             siteBuf[n] = site;
-            tierBuf[n] = r.tiers[i];
+            tierBuf[n] = acc.stackTiers[pos];
             n++;
-            callerIndex = i;
+            callerPos = pos;
         }
-        map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf);
+        map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf, weight);
+        PeriodTuner tu = tuner;
+        if (tu != null) {
+            tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
+        }
+    }
+
+    private static String difference(ThreadAccount acc, SampleRecord r) {
+        int n = Math.min(r.checkDepth, acc.stackDepth);
+        int i = 0;
+        while (i < n && r.checkTargets[i] == acc.stackTargets[acc.stackDepth - 1 - i] && r.checkNodes[i] == acc.stackNodes[acc.stackDepth - 1 - i]) {
+            i++;
+        }
+        String at = i < n ? " first differs at frame " + i + " from the top: " + r.checkTargets[i] + " / " + r.checkNodes[i] + " vs merged " +
+                        acc.stackTargets[acc.stackDepth - 1 - i] + " / " + acc.stackNodes[acc.stackDepth - 1 - i] : "";
+        return "full walk " + r.checkDepth + " frames, merged " + acc.stackDepth + " (" + r.depth + " walked + " + r.reused + " reused);" + at;
+    }
+
+    /** Whether the merged stack equals the record's full check walk (targets and call nodes, top-down). */
+    private static boolean sameStack(ThreadAccount acc, SampleRecord r) {
+        if (r.checkDepth != acc.stackDepth) {
+            return false;
+        }
+        for (int i = 0; i < r.checkDepth; i++) {
+            int pos = acc.stackDepth - 1 - i;
+            if (r.checkTargets[i] != acc.stackTargets[pos] || r.checkNodes[i] != acc.stackNodes[pos]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Incremental records that differed from their full check walk, over all threads; only counted
+     * with the {@code VerifyIncremental} test switch. Any thread.
+     *
+     * @since 0.1
+     */
+    public long incrementalMismatches() {
+        synchronized (map) {
+            long m = 0;
+            for (ThreadAccount a : accounts.values()) {
+                m += a.mismatches;
+            }
+            return m;
+        }
     }
 
     private int methodId(Object target) {
@@ -341,7 +474,9 @@ public final class Drainer {
             for (SampledThread t : live) {
                 // counters restart from the thread's current values; a request in flight across the
                 // clear can make the first record after it off by one
-                accounts.put(t, new ThreadAccount(t));
+                ThreadAccount fresh = new ThreadAccount(t);
+                fresh.keepStackOf(accounts.get(t)); // the thread's next record may build on it
+                accounts.put(t, fresh);
                 map.touchThread(t.contextId, t.thread.threadId(), t.threadName);
             }
         }

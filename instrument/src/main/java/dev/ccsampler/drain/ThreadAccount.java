@@ -1,45 +1,98 @@
 package dev.ccsampler.drain;
 
+import dev.ccsampler.capture.RequestLedger;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import org.HdrHistogram.Histogram;
 
 /**
- * The drain thread's counters for one guest thread. Drain thread only, except
- * {@link #accounting(SampledThread, boolean)}, which callers use while holding the CC-Map monitor
- * (the drain thread holds it whenever it writes here).
+ * The drain thread's counters for one guest thread, and the thread's last stack (the frames an
+ * incremental record reuses). Drain thread only, except {@link #accounting(SampledThread, boolean)},
+ * which callers use while holding the CC-Map monitor (the drain thread holds it whenever it writes
+ * here).
  */
 final class ThreadAccount {
     /** The thread's own counters when this account started (after a clear). */
     private final long baseRequested;
     private final long baseDropped;
     private final long baseFailed;
-    private final long baseSkipped;
+    private final long baseIdle;
+    private final long baseDeferred;
+    private final long baseWaitedSkipped;
     long taken;
     long late;
+    long samples;
     long truncated;
+    long framesWalked;
+    long frames;
+    /** Smoothed frames per sample (weight 1/16). */
+    double meanDepth;
+    /** Incremental records that differed from the full check walk (test switch only). */
+    long mismatches;
     /** Latency of captured samples, 1µs..1h at 2 significant digits. */
     final Histogram latency = new Histogram(3_600_000_000_000L, 2);
 
+    /** The thread's stack as of its last applied record, bottom-up (index 0 is the outermost frame). */
+    Object[] stackTargets = new Object[16];
+    Object[] stackNodes = new Object[16];
+    byte[] stackTiers = new byte[16];
+    int stackDepth;
+
     ThreadAccount(SampledThread t) {
-        baseRequested = t.requested();
-        baseDropped = t.dropped();
-        baseFailed = t.failed();
-        baseSkipped = t.skipped();
+        RequestLedger l = t.ledger;
+        // ticks already waiting for a sample belong to the sample that will carry them
+        baseRequested = l.ticks() - l.pendingTicks() - l.outstandingTicks();
+        baseDropped = l.droppedTicks();
+        baseFailed = l.failedTicks();
+        baseIdle = l.idleTicks();
+        baseDeferred = l.deferred();
+        baseWaitedSkipped = l.waitedSkippedTicks();
+    }
+
+    /** Makes the stack arrays hold {@code n} frames. */
+    void ensureStack(int n) {
+        if (n > stackTargets.length) {
+            int c = Math.max(n, stackTargets.length * 2);
+            stackTargets = java.util.Arrays.copyOf(stackTargets, c);
+            stackNodes = java.util.Arrays.copyOf(stackNodes, c);
+            stackTiers = java.util.Arrays.copyOf(stackTiers, c);
+        }
+    }
+
+    /** Takes over the stack of the account this one replaces (after a clear). */
+    void keepStackOf(ThreadAccount old) {
+        if (old != null) {
+            stackTargets = old.stackTargets;
+            stackNodes = old.stackNodes;
+            stackTiers = old.stackTiers;
+            stackDepth = old.stackDepth;
+        }
+    }
+
+    /** Forgets the stack (the thread ended): nothing more builds on it. */
+    void releaseStack() {
+        stackTargets = new Object[0];
+        stackNodes = new Object[0];
+        stackTiers = new byte[0];
+        stackDepth = 0;
     }
 
     /**
-     * The thread's accounting. When sampling has stopped every request is resolved, so
-     * {@code inFlight} is 0 and the identity must hold exactly; a non-zero difference then shows up
-     * as an unbalanced record instead of being hidden.
+     * The thread's accounting in ticks. When sampling has stopped every request is resolved, so
+     * {@code inFlight} is 0, what no sample carried is skipped, and the identity must hold exactly;
+     * a non-zero difference then shows up as an unbalanced record instead of being hidden.
      */
     Accounting accounting(SampledThread t, boolean stopped) {
-        long requested = t.requested() - baseRequested;
-        long failed = t.failed() - baseFailed;
-        long dropped = t.dropped() - baseDropped;
-        long inFlight = stopped ? 0 : Math.max(0, requested - taken - late - dropped - failed);
+        RequestLedger l = t.ledger;
+        long requested = l.ticks() - baseRequested;
+        long failed = l.failedTicks() - baseFailed;
+        long dropped = l.droppedTicks() - baseDropped;
+        long waitedSkipped = l.waitedSkippedTicks() - baseWaitedSkipped;
+        long skipped = waitedSkipped + (stopped ? l.pendingTicks() : 0);
+        long inFlight = stopped ? 0 : Math.max(0, requested - taken - late - dropped - failed - skipped);
         boolean any = latency.getTotalCount() > 0;
-        return new Accounting(requested, taken, late, dropped, failed, t.skipped() - baseSkipped, truncated,
-                        any ? latency.getValueAtPercentile(50) : 0, any ? latency.getValueAtPercentile(99) : 0, any ? latency.getMaxValue() : 0, inFlight);
+        return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, any ? latency.getValueAtPercentile(50) : 0,
+                        any ? latency.getValueAtPercentile(99) : 0, any ? latency.getMaxValue() : 0, inFlight, samples, l.idleTicks() - baseIdle, framesWalked, frames,
+                        l.deferred() - baseDeferred);
     }
 }

@@ -1,7 +1,9 @@
 package dev.ccsampler.impl;
 
+import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import dev.ccsampler.CCSampler;
+import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.FrameFilter;
 import dev.ccsampler.drain.WildcardFilter;
@@ -9,6 +11,7 @@ import dev.ccsampler.push.ProfilePusher;
 import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
+import dev.ccsampler.trigger.SamplingSettings;
 import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionValues;
 
@@ -29,6 +32,8 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     /** Instrument id and option group. */
     public static final String ID = CCSampler.ID;
 
+    /** Each guest thread's call depth marks for incremental walks; must be made in the constructor. */
+    private final ContextThreadLocal<CallDepth> marks = locals.createContextThreadLocal((context, thread) -> new CallDepth());
     private CCSampler sampler;
     private boolean report;
     private Format output;
@@ -50,7 +55,18 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         CCSamplerOptions.Enable enable = o.get(CCSamplerOptions.ENABLED);
         FrameFilter filter = new FrameFilter(WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_ROOT)), WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_FILE)),
                         WildcardFilter.compile(o.get(CCSamplerOptions.FILTER_LANGUAGE)), o.get(CCSamplerOptions.SAMPLE_INTERNAL));
-        sampler = CCSampler.create(env, o.get(CCSamplerOptions.PERIOD), o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter);
+        long period = o.get(CCSamplerOptions.PERIOD);
+        boolean auto = period == CCSamplerOptions.AUTO_PERIOD;
+        long min = o.get(CCSamplerOptions.AUTO_PERIOD_MIN);
+        long max = o.get(CCSamplerOptions.AUTO_PERIOD_MAX);
+        if (auto && min > max) {
+            throw new IllegalArgumentException("Invalid bounds for --ccsampler.Period=auto: ccsampler.AutoPeriodMin (" + min / 1000 + "us) is above ccsampler.AutoPeriodMax ("
+                            + max / 1000 + "us).");
+        }
+        SamplingSettings settings = new SamplingSettings(o.get(CCSamplerOptions.INCREMENTAL), o.get(CCSamplerOptions.VERIFY_INCREMENTAL), o.get(CCSamplerOptions.COST_BUDGET) / 100,
+                        o.get(CCSamplerOptions.THREADS_PER_TICK), o.get(CCSamplerOptions.SAMPLE_IDLE), auto, min, max, o.get(CCSamplerOptions.STEADY_STATE),
+                        o.get(CCSamplerOptions.WAITED_TICKS));
+        sampler = CCSampler.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings);
         env.registerService(sampler);
         String pushUrl = o.get(CCSamplerOptions.PUSH_URL);
         if (!enable.enabled() && pushUrl.isEmpty()) {

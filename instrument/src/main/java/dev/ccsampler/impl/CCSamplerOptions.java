@@ -4,6 +4,7 @@ import com.oracle.truffle.api.Option;
 import dev.ccsampler.drain.WildcardFilter;
 import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
+import dev.ccsampler.trigger.SamplingSettings;
 import org.graalvm.options.OptionCategory;
 import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionStability;
@@ -78,7 +79,20 @@ public final class CCSamplerOptions {
         }
     });
 
-    static final OptionType<Long> PERIOD_TYPE = new OptionType<>("Period", CCSamplerOptions::parsePeriodNanos);
+    /** The value of {@code Period=auto}. */
+    public static final long AUTO_PERIOD = -1;
+
+    static final OptionType<Long> PERIOD_TYPE = new OptionType<>("Period", s -> s.trim().equalsIgnoreCase("auto") ? AUTO_PERIOD : parsePeriodNanos(s));
+
+    private static OptionType<Long> boundedPeriod(String name) {
+        return new OptionType<>(name, s -> {
+            try {
+                return parsePeriodNanos(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage().replace("ccsampler.Period", "ccsampler." + name));
+            }
+        });
+    }
 
     static final OptionType<Format> OUTPUT_TYPE = new OptionType<>("Output", s -> {
         try {
@@ -173,7 +187,7 @@ public final class CCSamplerOptions {
     @Option(name = "", help = "Enable the sampler; 'true' or an output format enables it with that output (default: false).", usageSyntax = "true|false|<Output>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Enable> ENABLED = new OptionKey<>(new Enable(false, null), ENABLE_TYPE);
 
-    @Option(name = "Period", help = "Sampling period with unit: 100us up to 60s; a bare number is milliseconds (default: 10ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    @Option(name = "Period", help = "Sampling period with unit: 100us up to 60s, a bare number is milliseconds; or 'auto' to tune it from top-of-stack repetition between AutoPeriodMin and AutoPeriodMax (default: 10ms).", usageSyntax = "<number>us|ms|s|auto", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Long> PERIOD = new OptionKey<>(10_000_000L, PERIOD_TYPE);
 
     @Option(name = "Delay", help = "Start sampling this long after the engine starts (default: 0ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.STABLE) //
@@ -243,4 +257,54 @@ public final class CCSamplerOptions {
 
     @Option(name = "PushName", help = "Pyroscope application name with optional labels, e.g. myapp{env=prod,region=eu} (default: ccsampler).", usageSyntax = "<app>[{key=value,...}]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> PUSH_NAME = new OptionKey<>("ccsampler", new OptionType<>("PushName", PushConfig::parseName));
+
+    @Option(name = "AutoPeriodMin", help = "Smallest period Period=auto may choose; its periods are this times a power of two (default: 1ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Long> AUTO_PERIOD_MIN = new OptionKey<>(1_000_000L, boundedPeriod("AutoPeriodMin"));
+
+    @Option(name = "AutoPeriodMax", help = "Largest period Period=auto may choose (default: 100ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Long> AUTO_PERIOD_MAX = new OptionKey<>(100_000_000L, boundedPeriod("AutoPeriodMax"));
+
+    @Option(name = "Incremental", help = "Walk only the frames that changed since a thread's previous sample, using root enter/return probes that cost a few ns per call: true, false, or auto to attach the probes once a thread's stacks average 64 frames (default: auto).", usageSyntax = "auto|true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<SamplingSettings.Incremental> INCREMENTAL = new OptionKey<>(SamplingSettings.Incremental.AUTO, new OptionType<>("Incremental",
+                    s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
+                        case "auto" -> SamplingSettings.Incremental.AUTO;
+                        case "", "true" -> SamplingSettings.Incremental.ON;
+                        case "false" -> SamplingSettings.Incremental.OFF;
+                        default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.Incremental: use auto, true or false.");
+                    }));
+
+    @Option(name = "VerifyIncremental", help = "Test switch: follow every incremental walk with a full one and count differences (slow; default: false).", usageSyntax = "true|false", category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Boolean> VERIFY_INCREMENTAL = new OptionKey<>(false, bool("VerifyIncremental"));
+
+    @Option(name = "CostBudget", help = "Largest share of a thread's time, in percent, that its stack walks may take; ticks beyond it are chosen at random and the samples weighted, so shares stay unbiased (default: 3).", usageSyntax = "(0, 100]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Double> COST_BUDGET = new OptionKey<>(3.0, new OptionType<>("CostBudget", s -> {
+        double v;
+        try {
+            v = Double.parseDouble(s.trim());
+        } catch (NumberFormatException e) {
+            v = -1;
+        }
+        if (!(v > 0 && v <= 100)) {
+            throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.CostBudget: use a percentage above 0 and at most 100.");
+        }
+        return v;
+    }));
+
+    @Option(name = "ThreadsPerTick", help = "Partial safepoints: walk only the first N threads to reach a safepoint at each tick; a thread passed over twice in a row is walked anyway; 0 walks all (default: the number of cores).", usageSyntax = "[0, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> THREADS_PER_TICK = new OptionKey<>(Runtime.getRuntime().availableProcessors(), intRange("ThreadsPerTick", 0, 65536));
+
+    @Option(name = "SampleIdle", help = "Also sample threads parked or blocked in the host; by default their ticks are counted as idle and not sampled (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> SAMPLE_IDLE = new OptionKey<>(false, bool("SampleIdle"));
+
+    @Option(name = "SteadyState", help = "Sample four times less often once the per-function profile has stopped changing, and at the full rate again when it shifts; the report lists when and why (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> STEADY_STATE = new OptionKey<>(false, bool("SteadyState"));
+
+    @Option(name = "WaitedTicks", help = "Where the ticks go that pass while a thread's request waits for a safepoint: 'sample' (the late sample), 'next' (the thread's next sample) or 'skip' (counted as skipped, in no sample) (default: sample).", usageSyntax = "sample|next|skip", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<dev.ccsampler.capture.RequestLedger.Waited> WAITED_TICKS = new OptionKey<>(dev.ccsampler.capture.RequestLedger.Waited.SAMPLE,
+                    new OptionType<>("WaitedTicks", s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
+                        case "sample" -> dev.ccsampler.capture.RequestLedger.Waited.SAMPLE;
+                        case "next" -> dev.ccsampler.capture.RequestLedger.Waited.NEXT;
+                        case "skip" -> dev.ccsampler.capture.RequestLedger.Waited.SKIP;
+                        default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.WaitedTicks: use sample, next or skip.");
+                    }));
 }

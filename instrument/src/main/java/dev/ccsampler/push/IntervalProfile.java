@@ -24,7 +24,7 @@ import java.util.Map;
  *
  * <p>Per-method and per-call-site counts are subtracted the same way. The accounting counters are
  * subtracted too ({@code inFlight} is then the change in requests in flight, so the interval's
- * identity {@code requested = taken + late + dropped + failed + inFlight} holds); latency
+ * identity {@code requested = taken + late + dropped + failed + skipped + inFlight} holds); latency
  * percentiles cannot be subtracted and are the run's so far.
  *
  * <p>When the map was cleared between the two snapshots ({@code CCSampler.clear()}), some count went
@@ -190,6 +190,7 @@ public final class IntervalProfile {
     private static Accounting minus(Accounting a, Accounting b) {
         return new Accounting(a.requested() - b.requested(), a.taken() - b.taken(), a.late() - b.late(), a.dropped() - b.dropped(), a.failed() - b.failed(),
                         a.skipped() - b.skipped(), a.truncated() - b.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(), a.latencyMaxNanos(),
-                        a.inFlight() - b.inFlight());
+                        a.inFlight() - b.inFlight(), a.samples() - b.samples(), a.idle() - b.idle(), a.framesWalked() - b.framesWalked(), a.frames() - b.frames(),
+                        a.deferred() - b.deferred());
     }
 }

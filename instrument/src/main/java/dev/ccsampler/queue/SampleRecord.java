@@ -2,31 +2,57 @@ package dev.ccsampler.queue;
 
 /**
  * One captured stack, written by a guest thread into a preallocated ring slot and read by the drain
- * thread. Frames are stored innermost first: index 0 is the top of the stack.
+ * thread. A walk may be incremental: the record then holds only the frames that changed since the
+ * thread's previous published record, and {@link #reused} says how many frames at the bottom of
+ * that previous stack are still there, unchanged, below them.
  *
- * <p>For frame {@code i > 0}, {@code callNodes[i]} is the call node in frame {@code i} that called
- * frame {@code i - 1} (Truffle's {@code FrameInstance.getCallNode()}); {@code callNodes[0]} is
- * whatever the runtime reports for the top frame and is not used.
+ * <p>Frames are stored innermost first: index 0 is the top of the stack. For frame {@code i > 0},
+ * {@code callNodes[i]} is the call node in frame {@code i} that called frame {@code i - 1}
+ * (Truffle's {@code FrameInstance.getCallNode()}); {@code callNodes[0]} is whatever the runtime
+ * reports for the top frame and is not used. The frame below the last walked one is the previous
+ * stack's frame at bottom-up position {@code reused - 1}.
  *
  * <p>Single writer (the owning guest thread, while the slot is claimed), single reader (the drain
  * thread, after the slot is published). Publication ordering is provided by the ring.
  */
 public final class SampleRecord {
 
-    /** {@code RootCallTarget} per frame. */
+    /** {@code RootCallTarget} per walked frame. */
     public Object[] targets;
-    /** Call node (a Truffle {@code Node}, possibly null) per frame. */
+    /** Call node (a Truffle {@code Node}, possibly null) per walked frame. */
     public Object[] callNodes;
-    /** {@link dev.ccsampler.ccmap.Tier} ordinal per frame. */
+    /** Tier byte per walked frame: the constants of {@code dev.ccsampler.capture.FrameTier}. */
     public byte[] tiers;
-    /** Number of valid frames. */
+    /** Number of walked frames. */
     public int depth;
-    /** Whether the walk stopped at the stack limit. */
+    /** Frames at the bottom of the thread's previous record that are unchanged below the walked ones. */
+    public int reused;
+    /** Whether the walk stopped at the stack limit (the outer frames are unknown). */
     public boolean truncated;
+    /** Whether the activation on top of the stack is the one the previous sample saw on top. */
+    public boolean topRepeat;
+    /**
+     * Whether the walk had call depth marks (probes attached and counting); without them
+     * {@link #topRepeat} is unknown and the drain approximates it.
+     */
+    public boolean marked;
+    /** Clock ticks this sample stands for (at least 1). */
+    public long weight;
     /** {@code System.nanoTime()} when the trigger submitted the request. */
     public long submitNanos;
     /** {@code System.nanoTime()} when the guest thread started the walk. */
     public long captureNanos;
+    /** Nanoseconds the capture took on the guest thread. */
+    public long walkNanos;
+    /**
+     * Test switch ({@code VerifyIncremental}): a full walk taken right after an incremental one, for
+     * the drain to compare; {@code checkDepth} is -1 when there is none.
+     */
+    public Object[] checkTargets;
+    /** Call nodes of the full check walk. */
+    public Object[] checkNodes;
+    /** Frames of the full check walk, -1 when none. */
+    public int checkDepth = -1;
 
     SampleRecord(int initialFrames) {
         targets = new Object[initialFrames];
@@ -51,7 +77,15 @@ public final class SampleRecord {
     void clear() {
         java.util.Arrays.fill(targets, 0, depth, null);
         java.util.Arrays.fill(callNodes, 0, depth, null);
+        if (checkDepth > 0) {
+            java.util.Arrays.fill(checkTargets, 0, checkDepth, null);
+            java.util.Arrays.fill(checkNodes, 0, checkDepth, null);
+        }
+        checkDepth = -1;
         depth = 0;
+        reused = 0;
         truncated = false;
+        topRepeat = false;
+        marked = false;
     }
 }

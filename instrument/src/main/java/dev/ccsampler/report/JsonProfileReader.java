@@ -248,14 +248,23 @@ public final class JsonProfileReader {
             for (Object o : list(m.getOrDefault("warnings", List.of()))) {
                 warnings.add(String.valueOf(o));
             }
+            List<String> sampling = new ArrayList<>();
+            for (Object o : list(m.getOrDefault("sampling", List.of()))) {
+                sampling.add(String.valueOf(o));
+            }
             return new ProfileSnapshot.Meta(longOf(m, "periodNanos"), longOf(m, "startEpochMillis"), longOf(m, "endEpochMillis"), str(m, "runtime"),
-                            Boolean.TRUE.equals(m.get("optimizing")), intOf(m, "stackLimit"), List.copyOf(warnings));
+                            Boolean.TRUE.equals(m.get("optimizing")), intOf(m, "stackLimit"), List.copyOf(warnings), List.copyOf(sampling));
         }
 
         private static Accounting accounting(Map<String, Object> m) {
-            return new Accounting(longOf(m, "requested"), longOf(m, "taken"), longOf(m, "late"), longOf(m, "dropped"), longOf(m, "failed"), longOf(m, "skipped"),
+            Accounting a = new Accounting(longOf(m, "requested"), longOf(m, "taken"), longOf(m, "late"), longOf(m, "dropped"), longOf(m, "failed"), longOf(m, "skipped"),
                             longOf(m, "truncated"), longOf(m, "latencyP50Nanos"), longOf(m, "latencyP99Nanos"), longOf(m, "latencyMaxNanos"),
                             m.containsKey("inFlight") ? longOf(m, "inFlight") : 0);
+            if (!m.containsKey("samples")) {
+                return a; // written before samples carried weights: one tick per sample
+            }
+            return new Accounting(a.requested(), a.taken(), a.late(), a.dropped(), a.failed(), a.skipped(), a.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(),
+                            a.latencyMaxNanos(), a.inFlight(), longOf(m, "samples"), longOf(m, "idle"), longOf(m, "framesWalked"), longOf(m, "frames"), longOf(m, "deferred"));
         }
 
         private Map<String, Object> obj() throws IOException {

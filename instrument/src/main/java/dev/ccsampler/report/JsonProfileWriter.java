@@ -51,6 +51,11 @@ final class JsonProfileWriter implements Reporter {
                 g.writeString(w);
             }
             g.writeEndArray();
+            g.writeArrayFieldStart("sampling");
+            for (String e : m.sampling()) {
+                g.writeString(e);
+            }
+            g.writeEndArray();
             g.writeEndObject();
 
             g.writeArrayFieldStart("methods");
@@ -138,6 +143,11 @@ final class JsonProfileWriter implements Reporter {
         g.writeNumberField("latencyP50Nanos", a.latencyP50Nanos());
         g.writeNumberField("latencyP99Nanos", a.latencyP99Nanos());
         g.writeNumberField("latencyMaxNanos", a.latencyMaxNanos());
+        g.writeNumberField("samples", a.samples());
+        g.writeNumberField("idle", a.idle());
+        g.writeNumberField("framesWalked", a.framesWalked());
+        g.writeNumberField("frames", a.frames());
+        g.writeNumberField("deferred", a.deferred());
         g.writeEndObject();
     }
 

@@ -18,17 +18,21 @@ final class TextReport {
     static void header(PrintStream out, ProfileSnapshot s, String what) {
         Accounting a = s.accounting();
         out.println(RULE);
-        out.printf("ccsampler %s: %d samples every %s on %s%n", what, s.totalSamples(), Accounting.formatNanos(s.meta().periodNanos()), s.meta().runtime());
+        out.printf("ccsampler %s: %d ticks of %s (%d stack samples) on %s%n", what, s.totalSamples(), Accounting.formatNanos(s.meta().periodNanos()), a.samples(),
+                        s.meta().runtime());
         out.println("  Total: time with the function anywhere on the stack.  Self: time with the function on top of the stack.");
         if (a.requested() > 0) {
             out.println("  Accounting: " + a.summaryLine());
+        }
+        for (String e : s.meta().sampling()) {
+            out.println("  Sampling " + e);
         }
         out.println(RULE);
     }
 
     static void threadHeader(PrintStream out, ThreadProfile t, int threadCount) {
         if (threadCount > 1 || t.threadId() >= 0) {
-            out.printf("Thread %s (id %d, context %d): %d samples%n", t.threadName(), t.threadId(), t.context(), t.root().total());
+            out.printf("Thread %s (id %d, context %d): %d ticks, %d stack samples%n", t.threadName(), t.threadId(), t.context(), t.root().total(), t.accounting().samples());
         }
     }
 

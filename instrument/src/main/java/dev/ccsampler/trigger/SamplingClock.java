@@ -1,10 +1,11 @@
 package dev.ccsampler.trigger;
 
-import com.oracle.truffle.api.ThreadLocalAction;
 import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleContext;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
+import dev.ccsampler.capture.CaptureAction;
 import dev.ccsampler.capture.SampledThread;
+import dev.ccsampler.capture.TickGate;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,21 +13,23 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The only thread that decides when and whom to sample. Every period it sends one
- * {@link ThreadLocalAction} per live polyglot context to the context's threads that have no request
- * outstanding; the action runs on each guest thread at its next safepoint poll and captures there.
+ * The only thread that decides when and whom to sample. Every tick it counts a tick for every live
+ * thread, lets each thread's {@link ThreadSchedule} decide whether this tick is walked (never
+ * looking at the stack), and sends one {@link CaptureAction} per live polyglot context to the
+ * chosen threads; the action runs on each guest thread at its next safepoint poll.
  *
- * <p>Ticks are jittered: each interval is drawn uniformly from [period/2, 3·period/2), so the mean
- * rate is the period's but guest code that runs in cycles of about the period (or a multiple of it)
- * cannot alias with the clock and be sampled at the same phase again and again.
+ * <p>Ticks are jittered: each interval is drawn uniformly from [period/2, 3·period/2), so guest code
+ * that runs in cycles of about the period cannot alias with the clock.
  *
- * <p>The clock never waits for a guest thread: a thread that has not reached a safepoint since the
- * last tick keeps its one outstanding request (it will be captured late, with its latency recorded)
- * and the tick is counted as skipped for it. Ticks the clock itself could not keep (it was
- * descheduled for more than a period) are counted in {@link #overruns()} and not made up.
+ * <p>The clock never waits for a guest thread: a thread that has not reached a safepoint since its
+ * request keeps it (it is captured late, with the ticks it waited carried by that late sample).
+ * With {@code ThreadsPerTick} set, only the first that many threads to reach a poll at a tick are
+ * walked ({@link TickGate}). Ticks the clock itself could not keep (it was descheduled for more than
+ * a period) are counted in {@link #overruns()} and not made up.
  */
 public final class SamplingClock {
 
@@ -34,7 +37,7 @@ public final class SamplingClock {
     public static final class ContextEntry {
         final TruffleContext context;
         final int id;
-        final CopyOnWriteArrayList<SampledThread> threads = new CopyOnWriteArrayList<>();
+        final CopyOnWriteArrayList<ThreadSchedule> threads = new CopyOnWriteArrayList<>();
         volatile boolean closed;
 
         ContextEntry(TruffleContext context, int id) {
@@ -51,19 +54,49 @@ public final class SamplingClock {
     private final TruffleInstrument.Env env;
     private final Map<TruffleContext, ContextEntry> contexts = new ConcurrentHashMap<>();
     private final List<ContextEntry> order = new CopyOnWriteArrayList<>();
+    private final AtomicInteger nextContextId = new AtomicInteger();
     private volatile long periodNanos;
+    /** The profile's tick: the period's value when sampling was set up; a longer period is worth several. */
+    private volatile long tickUnitNanos;
     private volatile long delayNanos;
+    private volatile double budget = 1.0;
+    private volatile int threadsPerTick;
+    private volatile boolean sampleIdle;
     private volatile boolean running;
     private volatile Thread thread;
     private volatile long overruns;
+    private long seed = 0x5DEECE66DL;
 
     public SamplingClock(TruffleInstrument.Env env, long periodNanos) {
         this.env = env;
         this.periodNanos = periodNanos;
+        this.tickUnitNanos = periodNanos;
     }
 
+    /**
+     * Sets the period and makes it the profile's tick unit; only while stopped. Any thread.
+     */
     public void setPeriodNanos(long p) {
         periodNanos = p;
+        tickUnitNanos = p;
+    }
+
+    /**
+     * Changes the period while sampling, keeping the tick unit: the tuner's periods are whole
+     * multiples of it, and each clock tick then counts as that many ticks. Any thread.
+     */
+    public void tunePeriodNanos(long p) {
+        periodNanos = p;
+    }
+
+    /** Sets the profile's tick unit (the tuner's smallest period). Any thread, while stopped. */
+    public void setTickUnitNanos(long unit) {
+        tickUnitNanos = unit;
+    }
+
+    /** The profile's tick unit in nanoseconds. */
+    public long tickUnitNanos() {
+        return tickUnitNanos;
     }
 
     public long periodNanos() {
@@ -74,10 +107,28 @@ public final class SamplingClock {
         delayNanos = d;
     }
 
-    /** Registers a context; returns its entry (idempotent). */
+    /**
+     * Sets the capture cost budget: the largest share of a thread's time its captures may take
+     * (1 turns the budget off). Any thread.
+     */
+    public void setBudget(double share) {
+        budget = share;
+    }
+
+    /** Threads walked per tick (partial safepoints); 0 walks every thread that is asked. Any thread. */
+    public void setThreadsPerTick(int n) {
+        threadsPerTick = n;
+    }
+
+    /** Whether parked and blocked threads are sampled. Any thread. */
+    public void setSampleIdle(boolean on) {
+        sampleIdle = on;
+    }
+
+    /** Registers a context; returns its entry (idempotent; ids are unique even when contexts are created at once). */
     public ContextEntry context(TruffleContext c) {
         return contexts.computeIfAbsent(c, k -> {
-            ContextEntry e = new ContextEntry(k, order.size());
+            ContextEntry e = new ContextEntry(k, nextContextId.getAndIncrement());
             order.add(e);
             return e;
         });
@@ -92,18 +143,18 @@ public final class SamplingClock {
     }
 
     /** Adds a thread to its context's sampled set. */
-    public void addThread(ContextEntry e, SampledThread t) {
-        e.threads.add(t);
+    public synchronized void addThread(ContextEntry e, SampledThread t) {
+        e.threads.add(new ThreadSchedule(t, seed++ * 0x9E3779B97F4A7C15L));
     }
 
     /** Removes a thread from its context's sampled set. */
     public void removeThread(TruffleContext c, Thread t) {
         ContextEntry e = contexts.get(c);
         if (e != null) {
-            for (SampledThread st : e.threads) {
-                if (st.thread == t) {
-                    e.threads.remove(st);
-                    st.markEnded();
+            for (ThreadSchedule s : e.threads) {
+                if (s.thread.thread == t) {
+                    e.threads.remove(s);
+                    s.thread.markEnded();
                 }
             }
         }
@@ -144,8 +195,7 @@ public final class SamplingClock {
      * Walks this thread's (empty) guest stack once before the first tick. The first
      * {@code iterateFrames} of a JVM initializes Truffle's stack introspection, which on the
      * optimizing runtime took 250–320 ms on the first sampled guest thread (measured on a 2-core
-     * machine, probably waiting for the compiler's background initialization); here the clock
-     * thread pays it instead of the guest, and the first samples come that much later.
+     * machine); here the clock thread pays it instead of the guest.
      */
     private static void warmUpStackWalk() {
         try {
@@ -182,30 +232,40 @@ public final class SamplingClock {
     }
 
     private void tick(long now) {
+        long p = periodNanos;
+        double b = budget;
+        boolean idle = sampleIdle;
+        int limit = threadsPerTick;
+        long units = Math.max(1, Math.round((double) p / tickUnitNanos));
+        TickGate gate = null;
         for (ContextEntry e : order) {
             if (e.closed) {
                 continue;
             }
             List<SampledThread> chosen = null;
-            for (SampledThread t : e.threads) {
-                if (t.beginRequest(now)) {
+            for (ThreadSchedule s : e.threads) {
+                if (s.tick(p, b, idle, units)) {
                     if (chosen == null) {
                         chosen = new ArrayList<>(e.threads.size());
                     }
-                    chosen.add(t);
+                    chosen.add(s.thread);
                 }
             }
             if (chosen == null) {
                 continue;
             }
-            Thread[] threads = new Thread[chosen.size()];
             SampledThread[] states = chosen.toArray(new SampledThread[0]);
+            Thread[] threads = new Thread[states.length];
             for (int i = 0; i < threads.length; i++) {
                 threads[i] = states[i].thread;
+                states[i].ledger.beginRequest(now);
+            }
+            if (limit > 0 && gate == null) {
+                gate = new TickGate(limit);
             }
             Future<Void> f;
             try {
-                f = env.submitThreadLocal(e.context, threads, new SampleAction(now, states));
+                f = env.submitThreadLocal(e.context, threads, new CaptureAction(now, states, gate));
             } catch (RuntimeException ex) {
                 // the context closed under us: these requests will never be performed
                 for (SampledThread t : states) {
@@ -213,33 +273,9 @@ public final class SamplingClock {
                 }
                 continue;
             }
-            SampledThread.PendingRequest p = new SampledThread.PendingRequest(now, f);
+            SampledThread.PendingRequest pr = new SampledThread.PendingRequest(now, f);
             for (SampledThread t : states) {
-                t.setPending(p);
-            }
-        }
-    }
-
-    /** One tick's request to the threads of one context. */
-    private static final class SampleAction extends ThreadLocalAction {
-        private final long submitNanos;
-        private final SampledThread[] states;
-
-        SampleAction(long submitNanos, SampledThread[] states) {
-            super(false, false);
-            this.submitNanos = submitNanos;
-            this.states = states;
-        }
-
-        /** Runs on the guest thread: finds its state by identity (no hashing) and captures. */
-        @Override
-        protected void perform(Access access) {
-            Thread me = access.getThread();
-            for (SampledThread t : states) {
-                if (t.thread == me) {
-                    t.capture(submitNanos);
-                    return;
-                }
+                t.setPending(pr);
             }
         }
     }

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Invariant 3: the capture path allocates nothing per sample in steady state. A JavaScript program
  * 30 frames deep calls into Java, which captures the guest stack 20 000 times with the real
- * {@link SampledThread#capture(long)} (the drain side releases each record), reading the thread's
+ * {@link SampledThread#capture(long, dev.ccsampler.capture.TickGate)} (the drain side releases each record), reading the thread's
  * allocated bytes around the loop. Truffle's own frame iteration may allocate (its FrameInstance
  * objects), so the same loop with an empty {@code iterateFrames} visitor is the baseline; what
  * capture adds on top must be zero.
@@ -32,7 +32,7 @@ class CaptureAllocationTest {
         long[] result = new long[4];
         try (Context c = Context.newBuilder("js").allowAllAccess(true).build()) {
             IntUnaryOperator probe = mode -> {
-                SampledThread t = new SampledThread(Thread.currentThread(), 0, 8, 10000, 0);
+                SampledThread t = new SampledThread(Thread.currentThread(), 0, 8, 10000);
                 // warm up: slots reach their steady size, the code gets compiled
                 for (int round = 0; round < 3; round++) {
                     long a0 = allocated();
@@ -41,8 +41,9 @@ class CaptureAllocationTest {
                     }
                     long a1 = allocated();
                     for (int i = 1; i <= n; i++) {
-                        t.beginRequest(i);
-                        t.capture(i);
+                        t.ledger.tick(false, 1);
+                        t.ledger.beginRequest(i);
+                        t.capture(i, null);
                         SampleRecord r = t.ring.peek();
                         if (r == null || r.depth < 30) {
                             throw new AssertionError("capture did not record the stack: " + (r == null ? "no record" : r.depth + " frames"));
@@ -52,8 +53,8 @@ class CaptureAllocationTest {
                     long a2 = allocated();
                     result[0] = a1 - a0;
                     result[1] = a2 - a1;
-                    result[2] = t.requested();
-                    result[3] = t.dropped() + t.failed();
+                    result[2] = t.ledger.requests();
+                    result[3] = t.ledger.dropped() + t.ledger.failed();
                 }
                 return 0;
             };

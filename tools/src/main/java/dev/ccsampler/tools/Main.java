@@ -30,6 +30,7 @@ public final class Main {
         m.put("diff", "dev.ccsampler.tools.diff.DiffCommand");
         m.put("compare", "dev.ccsampler.tools.compare.CompareCommand");
         m.put("bench", "dev.ccsampler.tools.bench.BenchCommand");
+        m.put("split-check", "dev.ccsampler.tools.bench.SplitCheckCommand");
         SUBCOMMANDS = java.util.Collections.unmodifiableMap(m);
     }
 
@@ -132,6 +133,7 @@ public final class Main {
             case "diff" -> "Show the difference between two profiles.";
             case "compare" -> "Compare two profiles: overlap, hot-edge coverage, correlation.";
             case "bench" -> "Measure profiler overhead and accuracy.";
+            case "split-check" -> "Compare profiles with programs that time their own phases.";
             default -> "";
         };
     }

@@ -185,7 +185,7 @@ public final class BenchCommand {
         return args[i];
     }
 
-    private static int positive(String s, String option) {
+    static int positive(String s, String option) {
         try {
             int v = Integer.parseInt(s);
             if (v > 0) {

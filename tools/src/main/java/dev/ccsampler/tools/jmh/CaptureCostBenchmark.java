@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code baseline}: the callback does nothing (cost of getting there, amortised);</li>
  * <li>{@code iterateFrames}: {@code Truffle.getRuntime().iterateFrames} with a visitor that only
  * reads the call target (the floor any stack sampler pays);</li>
- * <li>{@code sampledThread}: ccsampler's {@link SampledThread#capture} (request, walk into the
+ * <li>{@code sampledThread}: ccsampler's {@link SampledThread#capture} (a full walk: no call depth marks) (request, walk into the
  * preallocated record, publish) followed by the drain side's release of the record.</li>
  * </ul>
  * Score is per capture; divide by {@code depth} for the cost per frame.
@@ -71,8 +71,9 @@ public class CaptureCostBenchmark {
     private final ProxyExecutable capture = args -> {
         for (int i = 0; i < CAPTURES; i++) {
             long now = System.nanoTime();
-            sampled.beginRequest(now);
-            sampled.capture(now);
+            sampled.ledger.tick(false, 1);
+            sampled.ledger.beginRequest(now);
+            sampled.capture(now, null);
             SampleRecord r = sampled.ring.peek();
             if (r != null) {
                 bh.consume(r.depth);

@@ -38,12 +38,13 @@ class MainTest {
     }
 
     @Test
-    void theRealTableNamesTheFourSubcommandClasses() {
+    void theRealTableNamesTheFiveSubcommandClasses() {
         assertEquals(Map.of(
                         "convert", "dev.ccsampler.tools.convert.ConvertCommand",
                         "diff", "dev.ccsampler.tools.diff.DiffCommand",
                         "compare", "dev.ccsampler.tools.compare.CompareCommand",
-                        "bench", "dev.ccsampler.tools.bench.BenchCommand"), Main.SUBCOMMANDS);
+                        "bench", "dev.ccsampler.tools.bench.BenchCommand",
+                        "split-check", "dev.ccsampler.tools.bench.SplitCheckCommand"), Main.SUBCOMMANDS);
     }
 
     @Test

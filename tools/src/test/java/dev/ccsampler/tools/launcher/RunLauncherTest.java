@@ -68,7 +68,7 @@ class RunLauncherTest {
         assertEquals(3, ours.status(), ours::toString);
         assertTrue(ours.stdout().contains("guest-says [\"3\"]"), ours::toString);
         assertTrue(ours.stdout().contains("ccsampler histogram"), ours::toString);
-        assertTrue(ours.stdout().matches("(?s).*requested (\\d+) = taken \\d+ \\+ late \\d+ \\+ dropped \\d+ \\+ failed \\d+;.*"), ours::toString);
+        assertTrue(ours.stdout().matches("(?s).*ticks requested (\\d+) = taken \\d+ \\+ late \\d+ \\+ dropped \\d+ \\+ failed \\d+ \\+ skipped \\d+;.*"), ours::toString);
     }
 
     @Test

@@ -1,0 +1,292 @@
+package dev.ccsampler.capture;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The books of one sampled thread, kept in clock ticks: every tick at which the thread was live
+ * and not idle ends in exactly one of taken, late, dropped, failed or skipped. This is what makes
+ * {@code requested = taken + late + dropped + failed + skipped} hold per thread.
+ *
+ * <h2>Where a tick goes</h2>
+ * <ol>
+ * <li>The clock counts it ({@link #tick}) and puts it into the <em>unsent</em> ticks, which the
+ * next request carries as its weight. While a request is outstanding the {@link Waited} policy
+ * decides: into the <em>carry</em>, which the late capture takes; into the unsent ticks; or into
+ * the waited-skipped ticks, carried by nothing.</li>
+ * <li>A request ends exactly once, decided by a compare-and-set on {@code outstanding}: captured
+ * (its weight goes into the sample record; the drain counts it taken or late), dropped on a full
+ * ring, failed (walk threw, or abandoned because it can never be performed), or deferred by a
+ * partial safepoint (its weight goes back into the carry, for the thread's next capture).</li>
+ * <li>What is still unsent or carried when sampling stops is skipped, with the waited-skipped
+ * ticks.</li>
+ * </ol>
+ *
+ * <h2>Writers</h2>
+ * <ul>
+ * <li>clock thread: {@code ticks}, {@code requests}, {@code idle}, {@code unsent}, setting
+ * {@code outstanding} and {@code outstandingWeight};</li>
+ * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred};</li>
+ * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically;</li>
+ * <li>{@code carry}: added to by the clock and by deferrals, taken by captures and sends, all
+ * atomically.</li>
+ * </ul>
+ * Progress: every operation is wait-free (one CAS attempt, no retry loop). Memory ordering follows
+ * the naming in {@code dev.ccsampler.queue}'s package comment.
+ */
+public final class RequestLedger {
+
+    private static final VarHandle TICKS;
+    private static final VarHandle REQUESTS;
+    private static final VarHandle IDLE;
+    private static final VarHandle UNSENT;
+    private static final VarHandle OUTSTANDING;
+    private static final VarHandle OUTSTANDING_WEIGHT;
+    private static final VarHandle CARRY;
+    private static final VarHandle WAITED_SKIPPED;
+    private static final VarHandle DROPPED;
+    private static final VarHandle DROPPED_TICKS;
+    private static final VarHandle WALK_FAILED;
+    private static final VarHandle WALK_FAILED_TICKS;
+    private static final VarHandle DEFERRED;
+    private static final VarHandle ABANDONED;
+    private static final VarHandle ABANDONED_TICKS;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            TICKS = l.findVarHandle(RequestLedger.class, "ticks", long.class);
+            REQUESTS = l.findVarHandle(RequestLedger.class, "requests", long.class);
+            IDLE = l.findVarHandle(RequestLedger.class, "idle", long.class);
+            UNSENT = l.findVarHandle(RequestLedger.class, "unsent", long.class);
+            OUTSTANDING = l.findVarHandle(RequestLedger.class, "outstanding", long.class);
+            OUTSTANDING_WEIGHT = l.findVarHandle(RequestLedger.class, "outstandingWeight", long.class);
+            CARRY = l.findVarHandle(RequestLedger.class, "carry", long.class);
+            WAITED_SKIPPED = l.findVarHandle(RequestLedger.class, "waitedSkipped", long.class);
+            DROPPED = l.findVarHandle(RequestLedger.class, "dropped", long.class);
+            DROPPED_TICKS = l.findVarHandle(RequestLedger.class, "droppedTicks", long.class);
+            WALK_FAILED = l.findVarHandle(RequestLedger.class, "walkFailed", long.class);
+            WALK_FAILED_TICKS = l.findVarHandle(RequestLedger.class, "walkFailedTicks", long.class);
+            DEFERRED = l.findVarHandle(RequestLedger.class, "deferred", long.class);
+            ABANDONED = l.findVarHandle(RequestLedger.class, "abandoned", long.class);
+            ABANDONED_TICKS = l.findVarHandle(RequestLedger.class, "abandonedTicks", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    // clock-written
+    private long ticks;
+    private long requests;
+    private long idle;
+    private long unsent;
+    /** Ticks that passed while a request was outstanding and that the policy carries by no sample. */
+    private long waitedSkipped;
+    /** Submit time of the request not yet resolved, 0 when none. Set by the clock, cleared by one CAS. */
+    private volatile long outstanding;
+    /** Ticks the outstanding request stands for; written by the clock before {@code outstanding}. */
+    private long outstandingWeight;
+    @SuppressWarnings("unused") private long p00, p01, p02, p03, p04, p05, p06, p07;
+    // shared, atomic
+    private long carry;
+    private long abandoned;
+    private long abandonedTicks;
+    @SuppressWarnings("unused") private long p10, p11, p12, p13, p14, p15, p16, p17;
+    // guest-written
+    private long dropped;
+    private long droppedTicks;
+    private long walkFailed;
+    private long walkFailedTicks;
+    private long deferred;
+    @SuppressWarnings("unused") private long p20, p21, p22, p23, p24, p25, p26, p27;
+
+    /** Where a tick goes that passes while the thread's request is outstanding (waiting for a safepoint). */
+    public enum Waited {
+        /** To that request's sample, taken late at the poll that ends the wait. */
+        SAMPLE,
+        /** To the thread's next request, like a tick that was not chosen. */
+        NEXT,
+        /** To no sample: counted as skipped, as a profiler that never waits would see it. */
+        SKIP
+    }
+
+    private final Waited waited;
+
+    /** @param waited where ticks that pass while a request is outstanding go */
+    public RequestLedger(Waited waited) {
+        this.waited = waited;
+    }
+
+    /** A ledger that gives waited ticks to the late sample. */
+    public RequestLedger() {
+        this(Waited.SAMPLE);
+    }
+
+    // ---- clock thread -----------------------------------------------------------------------
+
+    /**
+     * Counts one clock tick of a live thread, worth {@code units} ticks of the profile's unit (more
+     * than one while the period is a multiple of it). An idle thread's tick is counted as idle and
+     * carried by no sample. Otherwise it waits in the carry while a request is outstanding, else in
+     * the unsent ticks. Clock thread only.
+     *
+     * @return true when no request is outstanding, so one may be sent now
+     */
+    public boolean tick(boolean idleNow, long units) {
+        if (idleNow) {
+            IDLE.setRelease(this, idle + units); // release: single writer, read by the drain
+            return false;
+        }
+        TICKS.setRelease(this, ticks + units); // release: single writer
+        if ((long) OUTSTANDING.getAcquire(this) != 0) { // acquire: pairs with the resolving CAS
+            switch (waited) {
+                case SAMPLE -> CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
+                case NEXT -> UNSENT.setRelease(this, unsent + units);
+                case SKIP -> WAITED_SKIPPED.setRelease(this, waitedSkipped + units);
+            }
+            return false;
+        }
+        UNSENT.setRelease(this, unsent + units);
+        return true;
+    }
+
+    /**
+     * Starts a request that carries every unsent tick and whatever the carry holds. Clock thread
+     * only, after {@link #tick} returned true.
+     *
+     * @return the request's weight in ticks
+     */
+    public long beginRequest(long submitNanos) {
+        long w = unsent + (long) CARRY.getAndSet(this, 0L); // atomic: a deferral may be adding
+        UNSENT.setRelease(this, 0L);
+        OUTSTANDING_WEIGHT.set(this, w); // plain: published by the release below
+        OUTSTANDING.setRelease(this, submitNanos); // release: the weight is visible before the request is
+        REQUESTS.setRelease(this, requests + 1);
+        return w;
+    }
+
+    // ---- guest thread -----------------------------------------------------------------------
+
+    /**
+     * Claims the request submitted at {@code submitNanos} for capture. Runs on the guest thread.
+     *
+     * @return the ticks it stands for (its weight plus the carry), or -1 when it was already
+     *         resolved (abandoned and counted as failed)
+     */
+    public long claim(long submitNanos) {
+        if ((long) OUTSTANDING.getAcquire(this) != submitNanos) { // acquire: see its weight
+            return -1;
+        }
+        // read before the CAS: the clock writes a new weight only after a CAS has cleared the
+        // request, and if that CAS is not ours ours fails
+        long w = (long) OUTSTANDING_WEIGHT.get(this);
+        if (!OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
+            return -1;
+        }
+        return w + (long) CARRY.getAndSet(this, 0L); // atomic: the clock may be adding
+    }
+
+    /** A claimed request whose sample could not be stored: the ring was full. Guest thread. */
+    public void dropped(long weight) {
+        DROPPED.setRelease(this, dropped + 1);
+        DROPPED_TICKS.setRelease(this, droppedTicks + weight);
+    }
+
+    /** A claimed request whose walk threw. Guest thread. */
+    public void walkFailed(long weight) {
+        WALK_FAILED.setRelease(this, walkFailed + 1);
+        WALK_FAILED_TICKS.setRelease(this, walkFailedTicks + weight);
+    }
+
+    /**
+     * A claimed request that a partial safepoint chose not to walk: its ticks go to this thread's
+     * next capture. Guest thread.
+     */
+    public void deferred(long weight) {
+        CARRY.getAndAdd(this, weight); // atomic: the clock adds too
+        DEFERRED.setRelease(this, deferred + 1);
+    }
+
+    // ---- clock or drain ---------------------------------------------------------------------
+
+    /**
+     * Resolves a request that will never be performed, counting it as failed. The CAS makes exactly
+     * one party count it; a capture racing with it either wins or sees the request gone.
+     *
+     * @return true when this call resolved it
+     */
+    public boolean abandon(long submitNanos) {
+        if ((long) OUTSTANDING.getAcquire(this) != submitNanos) {
+            return false;
+        }
+        long w = (long) OUTSTANDING_WEIGHT.get(this); // read before the CAS, as in claim
+        if (OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
+            ABANDONED.getAndAdd(this, 1L); // atomic: two possible writers, rare
+            ABANDONED_TICKS.getAndAdd(this, w);
+            return true;
+        }
+        return false;
+    }
+
+    // ---- readers (any thread; exact once the clock has stopped and requests are resolved) ----
+
+    /** Submit time of the outstanding request, 0 when none. */
+    public long outstandingSince() {
+        return (long) OUTSTANDING.getAcquire(this);
+    }
+
+    /** Ticks at which the thread was live and not idle. */
+    public long ticks() {
+        return (long) TICKS.getAcquire(this);
+    }
+
+    /** Requests sent (walk attempts). */
+    public long requests() {
+        return (long) REQUESTS.getAcquire(this);
+    }
+
+    /** Ticks at which the thread was parked or blocked and not sampled. */
+    public long idleTicks() {
+        return (long) IDLE.getAcquire(this);
+    }
+
+    /** Ticks of samples dropped on a full ring. */
+    public long droppedTicks() {
+        return (long) DROPPED_TICKS.getAcquire(this);
+    }
+
+    /** Samples dropped on a full ring. */
+    public long dropped() {
+        return (long) DROPPED.getAcquire(this);
+    }
+
+    /** Ticks of requests that produced no sample: walks that threw, requests never performed. */
+    public long failedTicks() {
+        return (long) WALK_FAILED_TICKS.getAcquire(this) + (long) ABANDONED_TICKS.getVolatile(this);
+    }
+
+    /** Requests that produced no sample. */
+    public long failed() {
+        return (long) WALK_FAILED.getAcquire(this) + (long) ABANDONED.getVolatile(this);
+    }
+
+    /** Requests a partial safepoint passed over. */
+    public long deferred() {
+        return (long) DEFERRED.getAcquire(this);
+    }
+
+    /** Ticks counted but carried by no request yet: unsent plus carried. */
+    public long pendingTicks() {
+        return (long) UNSENT.getAcquire(this) + (long) CARRY.getVolatile(this);
+    }
+
+    /** Ticks that passed while a request was outstanding and that no sample carries (policy {@link Waited#SKIP}). */
+    public long waitedSkippedTicks() {
+        return (long) WAITED_SKIPPED.getAcquire(this);
+    }
+
+    /** Weight of the outstanding request, 0 when none. Racy, for in-flight figures only. */
+    public long outstandingTicks() {
+        return outstandingSince() == 0 ? 0 : (long) OUTSTANDING_WEIGHT.getOpaque(this);
+    }
+}

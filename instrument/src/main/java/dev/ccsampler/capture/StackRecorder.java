@@ -1,0 +1,209 @@
+package dev.ccsampler.capture;
+
+import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.frame.FrameInstance;
+import com.oracle.truffle.api.frame.FrameInstanceVisitor;
+import dev.ccsampler.queue.SampleRecord;
+
+/**
+ * Walks its guest thread's stack into a sample record, incrementally when the thread's
+ * {@link CallDepth} marks allow: the walk goes down from the top only as far as the outermost
+ * counted frame that may have changed since the previous published sample, and the record says
+ * how many frames below that are reused from the previous one.
+ *
+ * <h2>Assumptions</h2>
+ * <ul>
+ * <li>Single thread: every method runs on the owning guest thread, inside the capture's
+ * thread-local action. No field is read by another thread.</li>
+ * <li>The drain applies this thread's records in publication order and keeps the previous stack,
+ * so {@link SampleRecord#reused} refers to the last record this recorder published. A record that
+ * is not published (dropped, failed) must not move the marks: callers call {@link #published} only
+ * after publishing, and {@link #invalidate} after a failure.</li>
+ * </ul>
+ * <h2>How a counted frame is recognised</h2>
+ * A frame is counted when its root has a root probe. Walking down from the top with {@code k}
+ * counted frames still expected, a frame whose root node is {@code roots[k - 1]} is counted frame
+ * {@code k - 1}: a root without a probe never appears in {@code roots}, and a counted frame must be
+ * exactly that one by stack discipline. Frames of roots without a probe (some builtins, internal
+ * roots, other languages' frames) are walked as uncounted frames between counted ones. If a
+ * counted frame is not found where expected (a root executed without its own call-target frame),
+ * the walk goes on to the bottom: longer, never wrong. {@code VerifyIncremental} checks the result
+ * against a full walk in tests.
+ *
+ * <p>Allocation: none in steady state; the arrays grow only when the stack is deeper than ever.
+ */
+final class StackRecorder implements FrameInstanceVisitor<Object> {
+
+    private final int stackLimit;
+    // the walk in progress
+    private SampleRecord record;
+    private int[] roots;
+    private int expect;
+    private int stopAt;
+    private boolean stopped;
+    private int[] walkCounted = new int[64];
+    /** Root of a just-returned frame that may still be on top, or null. */
+    private int exitedRoot;
+    private boolean exitedPending;
+    /** The top frame could not be told apart from its caller: count nothing, build on nothing. */
+    private boolean ambiguous;
+    // the last published stack
+    /** Bottom-up position of each counted frame in the last published stack. */
+    private int[] positionOfCounted = new int[64];
+    /** Counted frames in the last published stack; -1 when there is none to build on. */
+    private int publishedCounted = -1;
+    // check walk
+    private boolean checking;
+
+    StackRecorder(int stackLimit) {
+        this.stackLimit = stackLimit;
+    }
+
+    /**
+     * Fills {@code r} from the current stack. Runs on the guest thread, inside the capture.
+     *
+     * @param marks the thread's call depth marks, or null for a full walk
+     * @param verify also take a full walk into the record's check arrays (test switch)
+     */
+    void walk(SampleRecord r, CallDepth marks, boolean verify) {
+        record = r;
+        r.depth = 0;
+        r.reused = 0;
+        r.truncated = false;
+        r.topRepeat = false;
+        r.checkDepth = -1;
+        r.marked = false;
+        int counted = 0;
+        int low = 0;
+        if (marks != null) {
+            counted = marks.depth();
+            low = marks.low();
+            roots = marks.roots();
+        } else {
+            roots = null;
+        }
+        expect = counted;
+        stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted ? low - 1 : -1;
+        stopped = false;
+        ambiguous = false;
+        exitedPending = marks != null && marks.exited() && counted < roots.length;
+        exitedRoot = exitedPending ? roots[counted] : 0;
+        try {
+            Truffle.getRuntime().iterateFrames(this);
+        } finally {
+            record = null;
+            roots = null;
+        }
+        int walked = r.depth;
+        int total = walked;
+        if (stopped) {
+            r.reused = positionOfCounted[stopAt];
+            total += r.reused;
+            r.topRepeat = walked == 1 && stopAt == counted - 1;
+        }
+        if (positionOfCounted.length < counted) {
+            positionOfCounted = java.util.Arrays.copyOf(positionOfCounted, Math.max(counted, positionOfCounted.length * 2));
+        }
+        for (int i = 0; i < walked; i++) {
+            int c = walkCounted[i];
+            if (c >= 0 && c < positionOfCounted.length) {
+                positionOfCounted[c] = total - 1 - i;
+            }
+        }
+        pendingCounted = r.truncated || marks == null || ambiguous ? -1 : counted;
+        r.marked = marks != null && counted > 0;
+        if (verify && stopped) {
+            checkWalk(r);
+        }
+    }
+
+    /** Counted depth of the walk not yet published. */
+    private int pendingCounted = -1;
+
+    /** The record from the last {@link #walk} was published: later walks may build on it. */
+    void published(CallDepth marks) {
+        publishedCounted = pendingCounted;
+        if (marks != null) {
+            marks.markSampled();
+        }
+    }
+
+    /** The last walk failed or was not published: the next walk is a full one. */
+    void invalidate() {
+        publishedCounted = -1;
+    }
+
+    @Override
+    public Object visitFrame(FrameInstance frame) {
+        SampleRecord r = record;
+        if (checking) {
+            int d = r.checkDepth;
+            if (d == r.checkTargets.length) {
+                r.checkTargets = java.util.Arrays.copyOf(r.checkTargets, d * 2);
+                r.checkNodes = java.util.Arrays.copyOf(r.checkNodes, d * 2);
+            }
+            r.checkTargets[d] = frame.getCallTarget();
+            r.checkNodes[d] = frame.getCallNode();
+            r.checkDepth = d + 1;
+            return d + 1 >= stackLimit ? frame : null;
+        }
+        int d = r.depth;
+        if (d == r.targets.length) {
+            r.ensureCapacity(d + 1);
+        }
+        Object target = frame.getCallTarget();
+        r.targets[d] = target;
+        r.callNodes[d] = frame.getCallNode();
+        r.tiers[d] = FrameTier.of(frame.getCompilationTier(), frame.isCompilationRoot());
+        int c = -1;
+        int k = expect;
+        if (k > 0 && target instanceof RootCallTarget rct) {
+            int root = System.identityHashCode(rct.getRootNode());
+            if (d == 0 && exitedPending && exitedRoot == root) {
+                // the top frame may be one that already returned (Truffle's poll after a body)
+                if (roots[k - 1] == root) {
+                    ambiguous = true; // a recursive return: the same root as its caller
+                    stopAt = -1;
+                    expect = 0;
+                    k = 0;
+                }
+                // else: it is the returned frame; its root is not the caller's
+            } else if (roots[k - 1] == root) {
+                c = k - 1;
+                expect = c;
+            }
+        }
+        if (d == walkCounted.length) {
+            walkCounted = java.util.Arrays.copyOf(walkCounted, d * 2);
+        }
+        walkCounted[d] = c;
+        r.depth = d + 1;
+        if (c >= 0 && c == stopAt) {
+            stopped = true;
+            return frame; // non-null stops the walk: everything below is unchanged
+        }
+        if (d + 1 >= stackLimit) {
+            r.truncated = true;
+            return frame;
+        }
+        return null;
+    }
+
+    /** Test switch: a full walk into the check arrays. Allocates; never on by default. */
+    private void checkWalk(SampleRecord r) {
+        if (r.checkTargets == null) {
+            r.checkTargets = new Object[64];
+            r.checkNodes = new Object[64];
+        }
+        r.checkDepth = 0;
+        record = r;
+        checking = true;
+        try {
+            Truffle.getRuntime().iterateFrames(this);
+        } finally {
+            checking = false;
+            record = null;
+        }
+    }
+}

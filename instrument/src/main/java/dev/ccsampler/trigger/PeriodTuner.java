@@ -1,0 +1,245 @@
+package dev.ccsampler.trigger;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/**
+ * Decides the sampling period from what the samples show, and says so in the profile.
+ *
+ * <ul>
+ * <li><b>Self-tuning</b> ({@code Period=auto}, after the Rotor CC-Map profiler): every
+ * {@value #TUNE_EVERY} samples (the paper checks every ~1 000; its runs were longer, and at a 10 ms
+ * period 1 000 samples take 10 s), the share of samples whose top activation is the one the previous
+ * sample of the same thread had on top. Below {@value #LOW_REPEAT_PERCENT} % the samples are too
+ * far apart to see short activations twice and the period halves; above
+ * {@value #HIGH_REPEAT_PERCENT} % they see the same activation again and again and the period
+ * doubles; always within the bounds.</li>
+ * <li><b>Steady state</b> ({@code SteadyState=true}, after the J9 interpreter profiling framework):
+ * every {@value #CHECK_MILLIS} ms, the per-function distribution of self time so far is compared
+ * with the one at the previous check. When it moved less than {@value #CONVERGED_L1} (L1 distance
+ * of shares) at two checks in a row, after at least {@value #MIN_STEADY_WEIGHT} ticks, the period is
+ * multiplied by {@value #SLOW_FACTOR}. While slowed, a window in which more than half the ticks
+ * fall in functions that had under 1 % of the profile, or whose distribution is far from the
+ * profile's, is a phase change: the period goes back.</li>
+ * </ul>
+ * Single thread: the drain thread calls {@link #observe} and {@link #check} while it applies
+ * samples; {@link #events()} may be read from any thread.
+ */
+public final class PeriodTuner {
+
+    static final int TUNE_EVERY = 200;
+    static final int LOW_REPEAT_PERCENT = 1;
+    static final int HIGH_REPEAT_PERCENT = 15;
+    static final long CHECK_MILLIS = 250;
+    static final double CONVERGED_L1 = 0.05;
+    static final long MIN_STEADY_WEIGHT = 500;
+    static final int SLOW_FACTOR = 4;
+
+    private final boolean auto;
+    private final long minNanos;
+    private final long maxNanos;
+    private final boolean steadyState;
+    private final LongConsumer setPeriod;
+    private final long startNanos;
+    private long period;
+    private long basePeriod;
+    private boolean slowed;
+    // self-tuning
+    private long samples;
+    private long repeats;
+    // steady state
+    private long[] cumulative = new long[64];
+    private long cumulativeTotal;
+    private double[] previousShares;
+    private long[] window = new long[64];
+    private long windowTotal;
+    private long windowSamples;
+    private int quietChecks;
+    private long nextCheckNanos;
+    private final List<String> events = new ArrayList<>();
+
+    /**
+     * @param periodNanos the period to start from
+     * @param auto whether the period tunes itself
+     * @param minNanos smallest period {@code auto} may choose
+     * @param maxNanos largest period {@code auto} may choose
+     * @param steadyState whether to slow down once the profile has converged
+     * @param setPeriod applies a new period (to the clock and the drain's late threshold)
+     * @param startNanos {@code System.nanoTime()} when sampling started, for the event times
+     */
+    public PeriodTuner(long periodNanos, boolean auto, long minNanos, long maxNanos, boolean steadyState, LongConsumer setPeriod, long startNanos) {
+        this.period = periodNanos;
+        this.basePeriod = periodNanos;
+        this.auto = auto;
+        this.minNanos = minNanos;
+        this.maxNanos = maxNanos;
+        this.steadyState = steadyState;
+        this.setPeriod = setPeriod;
+        this.startNanos = startNanos;
+        this.nextCheckNanos = startNanos + CHECK_MILLIS * 1_000_000L;
+    }
+
+    /** Whether this tuner ever changes the period. */
+    public boolean active() {
+        return auto || steadyState;
+    }
+
+    /**
+     * One applied sample. Drain thread.
+     *
+     * @param leafMethod method id of the innermost visible frame, -1 when none
+     * @param weight ticks the sample stands for
+     * @param topRepeat whether its top activation is the previous sample's
+     */
+    public void observe(int leafMethod, long weight, boolean topRepeat) {
+        samples++;
+        if (topRepeat) {
+            repeats++;
+        }
+        if (steadyState && leafMethod >= 0) {
+            if (leafMethod >= window.length) {
+                window = java.util.Arrays.copyOf(window, Math.max(leafMethod + 1, window.length * 2));
+            }
+            window[leafMethod] += weight;
+            windowTotal += weight;
+            windowSamples++;
+        }
+        if (auto && samples >= TUNE_EVERY) {
+            tune();
+        }
+    }
+
+    private void tune() {
+        double pct = 100.0 * repeats / samples;
+        long p = basePeriod;
+        if (pct < LOW_REPEAT_PERCENT) {
+            p = Math.max(minNanos, p / 2);
+        } else if (pct > HIGH_REPEAT_PERCENT) {
+            p = Math.min(maxNanos, p * 2);
+        }
+        if (p != basePeriod) {
+            event(String.format("period %s -> %s: the same activation was on top in %.1f%% of %d samples (%s %d%%)", fmt(basePeriod), fmt(p), pct, samples,
+                            pct < LOW_REPEAT_PERCENT ? "below" : "above", pct < LOW_REPEAT_PERCENT ? LOW_REPEAT_PERCENT : HIGH_REPEAT_PERCENT));
+            basePeriod = p;
+            apply();
+        }
+        samples = 0;
+        repeats = 0;
+    }
+
+    /** Runs the steady-state test when its time has come. Drain thread. */
+    public void check(long nowNanos) {
+        if (!steadyState || nowNanos < nextCheckNanos) {
+            return;
+        }
+        nextCheckNanos = nowNanos + CHECK_MILLIS * 1_000_000L;
+        if (slowed) {
+            double fresh = 0;
+            double l1 = 0;
+            for (int i = 0; i < window.length; i++) {
+                if (window[i] == 0) {
+                    continue;
+                }
+                double w = (double) window[i] / windowTotal;
+                double c = i < cumulative.length && cumulativeTotal > 0 ? (double) cumulative[i] / cumulativeTotal : 0;
+                if (c < 0.01) {
+                    fresh += w;
+                }
+            }
+            for (int i = 0; i < Math.max(window.length, cumulative.length); i++) {
+                double w = i < window.length && windowTotal > 0 ? (double) window[i] / windowTotal : 0;
+                double c = i < cumulative.length && cumulativeTotal > 0 ? (double) cumulative[i] / cumulativeTotal : 0;
+                l1 += Math.abs(w - c);
+            }
+            if (windowSamples >= 3 && (fresh > 0.5 || windowSamples >= 20 && l1 > 1.0)) {
+                slowed = false;
+                quietChecks = 0;
+                event(String.format("phase change: %.0f%% of the last %d samples in functions with under 1%% of the profile (distance %.2f); period back to %s",
+                                100 * fresh, windowSamples, l1, fmt(basePeriod)));
+                apply();
+            }
+        }
+        mergeWindow();
+        if (!slowed) {
+            double[] shares = shares();
+            if (previousShares != null && cumulativeTotal >= MIN_STEADY_WEIGHT) {
+                double moved = 0;
+                for (int i = 0; i < shares.length; i++) {
+                    moved += Math.abs(shares[i] - (i < previousShares.length ? previousShares[i] : 0));
+                }
+                quietChecks = moved < CONVERGED_L1 ? quietChecks + 1 : 0;
+                if (quietChecks >= 2) {
+                    slowed = true;
+                    event(String.format("steady state: per-function shares moved %.3f (< %.2f) over two %d ms checks; period %s -> %s", moved, CONVERGED_L1, CHECK_MILLIS,
+                                    fmt(basePeriod), fmt(basePeriod * SLOW_FACTOR)));
+                    apply();
+                }
+            }
+            previousShares = shares;
+        }
+    }
+
+    private void mergeWindow() {
+        if (cumulative.length < window.length) {
+            cumulative = java.util.Arrays.copyOf(cumulative, window.length);
+        }
+        for (int i = 0; i < window.length; i++) {
+            cumulative[i] += window[i];
+            window[i] = 0;
+        }
+        cumulativeTotal += windowTotal;
+        windowTotal = 0;
+        windowSamples = 0;
+    }
+
+    private double[] shares() {
+        double[] s = new double[cumulative.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = cumulativeTotal == 0 ? 0 : (double) cumulative[i] / cumulativeTotal;
+        }
+        return s;
+    }
+
+    private void apply() {
+        long p = slowed ? basePeriod * SLOW_FACTOR : basePeriod;
+        if (p != period) {
+            period = p;
+            setPeriod.accept(p);
+        }
+    }
+
+    private void event(String what) {
+        note(events, startNanos, what);
+    }
+
+    /** Adds "at 1.23s: what" to a list of sampling events, synchronized on the list. Any thread. */
+    public static void note(List<String> events, long startNanos, String what) {
+        String line = String.format("at %.2fs: %s", (System.nanoTime() - startNanos) / 1e9, what);
+        synchronized (events) {
+            events.add(line);
+        }
+    }
+
+    /** The period in force now. */
+    public long periodNanos() {
+        return period;
+    }
+
+    /** Every period change so far, with when and why, oldest first. Any thread. */
+    public List<String> events() {
+        synchronized (events) {
+            return List.copyOf(events);
+        }
+    }
+
+    static String fmt(long nanos) {
+        if (nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + "ms";
+        }
+        if (nanos % 1_000L == 0) {
+            return nanos / 1_000L + "us";
+        }
+        return nanos + "ns";
+    }
+}

@@ -1,0 +1,55 @@
+package dev.ccsampler.trigger;
+
+import dev.ccsampler.capture.RequestLedger;
+
+/**
+ * How the trigger and capture stages sample, as the instrument's options set it.
+ *
+ * @param incremental when to walk only the frames that changed since the thread's previous sample
+ *            (root probes keep each thread's call depth)
+ * @param verifyIncremental test switch: check every incremental walk against a full one
+ * @param budget largest share of a thread's time its captures may take, in (0, 1]
+ * @param threadsPerTick threads walked per tick (partial safepoints), 0 for all
+ * @param sampleIdle sample parked and blocked threads too
+ * @param autoPeriod tune the period from top-of-stack repetition
+ * @param minPeriodNanos smallest period {@code autoPeriod} may choose
+ * @param maxPeriodNanos largest period {@code autoPeriod} may choose
+ * @param steadyState slow down once the profile has converged, back on a phase change
+ * @param waited where ticks go that pass while a thread's request waits for a safepoint
+ */
+public record SamplingSettings(Incremental incremental, boolean verifyIncremental, double budget, int threadsPerTick, boolean sampleIdle, boolean autoPeriod,
+                long minPeriodNanos, long maxPeriodNanos, boolean steadyState, RequestLedger.Waited waited) {
+
+    /** The defaults of the instrument's options. */
+    public static final SamplingSettings DEFAULTS = new SamplingSettings(Incremental.AUTO, false, 0.03, Runtime.getRuntime().availableProcessors(), false, false, 1_000_000L,
+                    100_000_000L, false, RequestLedger.Waited.SAMPLE);
+
+    /** When walks are incremental. */
+    public enum Incremental {
+        /** Never: every walk is full, and no probe costs anything. */
+        OFF,
+        /** Always: the root probes are attached when sampling starts. */
+        ON,
+        /**
+         * Once some thread's stacks are deep ({@value #DEEP_FRAMES} frames on average): the probes
+         * cost a few nanoseconds per call, a full walk about 4 µs per frame.
+         */
+        AUTO;
+
+        /** Average frames per sample from which {@code AUTO} attaches the probes. */
+        public static final int DEEP_FRAMES = 64;
+    }
+
+    /**
+     * The period {@code Period=auto} starts from: the largest power-of-two multiple of the smallest
+     * period that is at most 10 ms (and within the bounds), so every period it chooses is a whole
+     * number of ticks of the smallest.
+     */
+    public long autoStartNanos() {
+        long p = minPeriodNanos;
+        while (p * 2 <= Math.min(10_000_000L, maxPeriodNanos)) {
+            p *= 2;
+        }
+        return p;
+    }
+}

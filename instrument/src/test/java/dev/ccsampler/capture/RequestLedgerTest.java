@@ -1,0 +1,92 @@
+package dev.ccsampler.capture;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The books in ticks: every tick ends in exactly one place. A deterministic walk through the cases,
+ * and a race in the jcstress manner between a capture and an abandon of the same request.
+ */
+class RequestLedgerTest {
+
+    @Test
+    void ticksGoToTheRequestThatCarriesThem() {
+        RequestLedger l = new RequestLedger();
+        assertTrue(l.tick(false, 1));
+        assertTrue(l.tick(false, 1)); // not sent at the first tick: the second request carries both
+        assertEquals(2, l.beginRequest(10));
+        assertTrue(!l.tick(false, 1)); // outstanding: this tick waits in the carry
+        assertTrue(!l.tick(true, 1)); // idle: counted apart, carried by nothing
+        assertEquals(3, l.claim(10), "the late capture takes its own two ticks and the one it waited");
+        assertEquals(-1, l.claim(10), "a request is claimed once");
+        assertTrue(l.tick(false, 4)); // a clock tick worth four ticks of the unit
+        assertEquals(4, l.beginRequest(20));
+        assertTrue(l.abandon(20));
+        assertEquals(4, l.failedTicks());
+        assertTrue(l.tick(false, 1));
+        assertEquals(1, l.beginRequest(30));
+        long w = l.claim(30);
+        l.deferred(w); // a partial safepoint passed it over: its tick goes on to the next capture
+        assertTrue(l.tick(false, 1));
+        assertEquals(2, l.beginRequest(40));
+        assertEquals(2, l.claim(40));
+        assertEquals(1, l.idleTicks());
+        assertEquals(9, l.ticks(), "ticks of a live, non-idle thread");
+        assertEquals(0, l.pendingTicks());
+    }
+
+    /**
+     * A capture and an abandon race for the same request, many times. Acceptable: exactly one of
+     * them wins, and the request's ticks are counted once (claimed or failed). Forbidden: both win,
+     * or neither does.
+     */
+    @Test
+    void captureAndAbandonCountEveryRequestOnce() throws Exception {
+        int rounds = 20_000;
+        RequestLedger l = new RequestLedger();
+        CyclicBarrier start = new CyclicBarrier(2);
+        AtomicLong claimed = new AtomicLong();
+        AtomicLong bothOrNeither = new AtomicLong();
+        long[] abandonWins = new long[1];
+        boolean[] claimWins = new boolean[rounds];
+        Thread guest = new Thread(() -> {
+            try {
+                for (int i = 1; i <= rounds; i++) {
+                    start.await();
+                    long w = l.claim(i);
+                    if (w >= 0) {
+                        claimed.addAndGet(w);
+                        claimWins[i - 1] = true;
+                    }
+                    start.await();
+                }
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        guest.start();
+        for (int i = 1; i <= rounds; i++) {
+            l.tick(false, 1);
+            l.beginRequest(i);
+            start.await();
+            boolean won = l.abandon(i);
+            start.await(); // the guest has finished its claim for this round
+            if (won) {
+                abandonWins[0]++;
+            }
+            if (won == claimWins[i - 1]) {
+                bothOrNeither.incrementAndGet();
+            }
+        }
+        guest.join();
+        assertEquals(0, bothOrNeither.get(), "rounds where both or neither resolved the request");
+        assertEquals(rounds, claimed.get() + l.failedTicks(), "every tick claimed or failed, once");
+        assertEquals(abandonWins[0], l.failed());
+        System.out.printf("capture/abandon race: %d captures won, %d abandons won%n", rounds - abandonWins[0], abandonWins[0]);
+    }
+}

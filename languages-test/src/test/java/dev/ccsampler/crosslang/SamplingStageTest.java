@@ -1,0 +1,220 @@
+package dev.ccsampler.crosslang;
+
+import dev.ccsampler.CCSampler;
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.Source;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The trigger and capture stages of issue 8: incremental walks give the stacks a full walk gives,
+ * sample weights add up to ticks, partial safepoints starve no thread, {@code Period=auto} stays
+ * within its bounds, and the steady-state mode slows down and comes back; the guest's output is the
+ * same with every option on.
+ */
+class SamplingStageTest {
+
+    @TempDir
+    static Path tmp;
+
+    /** What one profiled run gave: the service's view and the guest's output. */
+    record Run(ProfileSnapshot profile, long mismatches, String stdout) {
+    }
+
+    static Run run(String language, Path file, Map<String, String> options, String... args) throws Exception {
+        Map<String, String> opts = new LinkedHashMap<>();
+        opts.put("ccsampler", "true");
+        opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
+        opts.putAll(options);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Object[] result = new Object[2];
+        Throwable[] failure = {null};
+        Thread guest = new Thread(null, () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                try (Context c = Context.newBuilder().engine(engine).allowAllAccess(true).arguments(language, args).build()) {
+                    c.eval(Source.newBuilder(language, file.toFile()).build());
+                }
+                sampler.setCollecting(false);
+                result[0] = sampler.takeSnapshot();
+                result[1] = sampler.getIncrementalMismatches();
+            } catch (Throwable t) {
+                failure[0] = t;
+            }
+        }, "guest-main", 64L << 20);
+        guest.start();
+        guest.join();
+        if (failure[0] != null) {
+            throw new AssertionError("guest run failed", failure[0]);
+        }
+        ProfileSnapshot p = (ProfileSnapshot) result[0];
+        for (ThreadProfile t : p.threads()) {
+            Accounting a = t.accounting();
+            assertTrue(a.balanced(), () -> "accounting identity broken for " + t.threadName() + ": " + a.summaryLine());
+            assertEquals(a.taken() + a.late(), t.root().total(), () -> "the tree's ticks are the applied ticks: " + a.summaryLine());
+        }
+        return new Run(p, (Long) result[1], out.toString());
+    }
+
+    /** The guest's own output without any profiler. */
+    static String plain(String language, Path file, String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Throwable[] failure = {null};
+        Thread guest = new Thread(null, () -> {
+            try (Context c = Context.newBuilder().allowAllAccess(true).out(out).err(out).arguments(language, args).build()) {
+                c.eval(Source.newBuilder(language, file.toFile()).build());
+            } catch (Throwable t) {
+                failure[0] = t;
+            }
+        }, "guest-main", 64L << 20);
+        guest.start();
+        guest.join();
+        if (failure[0] != null) {
+            throw new AssertionError("plain run failed", failure[0]);
+        }
+        return out.toString();
+    }
+
+    static Path pace(String name) {
+        return Path.of("programs").resolve(name).toAbsolutePath();
+    }
+
+    static Path js(String name) {
+        return Path.of("src/test/resources/crosslang").resolve(name).toAbsolutePath();
+    }
+
+    /** Guest lines only: the profiler's own report goes to the same stream and is cut off. */
+    static String guestLines(String out) {
+        int i = out.indexOf("-----");
+        return i < 0 ? out : out.substring(0, i);
+    }
+
+    @Test
+    void incrementalWalksGiveTheStacksOfFullWalks() throws Exception {
+        Map<String, String> verify = Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.VerifyIncremental", "true", "ccsampler.CostBudget", "100");
+        record Case(String lang, Path file, String[] args) {
+        }
+        List<Case> cases = List.of(new Case("pace", pace("deep-recursion.pace"), new String[]{"20", "300"}), new Case("pace", pace("three-callers.pace"), new String[]{"600"}),
+                        new Case("pace", pace("polymorphic.pace"), new String[0]), new Case("js", js("recursive.js"), new String[0]));
+        for (Case c : cases) {
+            Run r = run(c.lang, c.file, verify, c.args);
+            Accounting a = r.profile.accounting();
+            System.out.println("incremental vs full walk on " + c.file.getFileName() + ": " + r.mismatches + " mismatches; " + a.summaryLine());
+            assertTrue(a.samples() > 20, () -> c.file + ": too few samples to check: " + a.summaryLine());
+            assertEquals(0, r.mismatches, () -> c.file + ": incremental walks differed from full walks");
+            assertEquals(guestLines(plain(c.lang, c.file, c.args)), guestLines(r.stdout), c.file + ": guest output changed");
+        }
+    }
+
+    @Test
+    void deepStackAtTheBottomIsWalkedIncrementally() throws Exception {
+        // 2 000 deep, then ~0.3 s of work at the bottom, four times: after the first sample at the
+        // bottom, the samples there walk a frame or two instead of 2 000
+        // no budget thinning here (CostBudget=100): this is about the walks, not about how many
+        Run r = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100"), "4", "2000",
+                        "200000");
+        Accounting a = r.profile.accounting();
+        System.out.println("deep recursion, incremental: " + a.summaryLine());
+        assertTrue(a.samples() > 20, a::summaryLine);
+        assertTrue(a.framesWalked() * 4 < a.frames(), () -> "walks should visit well under a quarter of the frames: " + a.summaryLine());
+    }
+
+    @Test
+    void autoIncrementalAttachesItsProbesOnlyForDeepStacks() throws Exception {
+        Run deep = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "20"), "4", "2000", "200000");
+        assertTrue(deep.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on")), () -> "deep stacks: " + deep.profile.meta().sampling());
+        Run flat = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms"), "2000");
+        assertTrue(flat.profile.meta().sampling().stream().noneMatch(e -> e.contains("incremental walks on")), () -> "shallow stacks: " + flat.profile.meta().sampling());
+        assertEquals(flat.profile.accounting().frames(), flat.profile.accounting().framesWalked(), "no probes, every walk full");
+    }
+
+    @Test
+    void thinnedSamplesAreWeightedAndStayUnbiased() throws Exception {
+        // a budget below one walk per tick: many ticks are not walked, the samples carry them;
+        // 15 000 iterations give ~1 000 samples, so ±7 points is over three standard errors
+        Run r = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "0.5"), "15000");
+        Accounting a = r.profile.accounting();
+        System.out.println("known split with a 0.2% budget: " + a.summaryLine());
+        assertTrue(a.applied() > 2 * a.samples(), () -> "samples should stand for several ticks each: " + a.summaryLine());
+        Map<String, Long> self = new LinkedHashMap<>();
+        r.profile.methods().forEach(m -> self.merge(m.name(), r.profile.methodStats().get(m.id()).selfSum(), Long::sum));
+        double sum = self.getOrDefault("heavy", 0L) + self.getOrDefault("medium", 0L) + self.getOrDefault("light", 0L);
+        double heavy = 100 * self.getOrDefault("heavy", 0L) / sum;
+        assertEquals(60, heavy, 7, () -> "heavy's share with weighted samples: " + self);
+    }
+
+    @Test
+    void partialSafepointsStarveNoThread() throws Exception {
+        Run r = run("pace", pace("threads.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.ThreadsPerTick", "1"), "4", "300", "250");
+        Accounting a = r.profile.accounting();
+        System.out.println("threads with one walk per tick: " + a.summaryLine());
+        Map<String, Long> self = new LinkedHashMap<>();
+        r.profile.methods().forEach(m -> self.merge(m.name(), r.profile.methodStats().get(m.id()).selfSum(), Long::sum));
+        for (int k = 1; k <= 4; k++) {
+            String w = "worker" + k;
+            assertTrue(self.getOrDefault(w, 0L) > 0, () -> w + " was starved: " + self);
+        }
+        assertTrue(a.deferred() > 0, () -> "with four busy threads and one walk per tick some requests are deferred: " + a.summaryLine());
+    }
+
+    @Test
+    void autoPeriodMovesWithinItsBounds() throws Exception {
+        // long activations (each heavy call burns ~20 ms): the same one is on top again and again,
+        // so the period grows from 8 ms, and stays within 500us..16ms
+        Run longCalls = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "auto", "ccsampler.AutoPeriodMin", "500us", "ccsampler.AutoPeriodMax", "16ms"), "150", "2000");
+        assertEquals(500_000, longCalls.profile.meta().periodNanos(), "the tick unit is the smallest period");
+        List<Long> up = chosenPeriodsMicros(longCalls.profile.meta().sampling());
+        assertTrue(up.contains(16_000L), () -> "long activations repeat on top: the period should grow to 16ms: " + longCalls.profile.meta().sampling());
+        // short activations (a few microseconds each): never on top twice, the period shrinks
+        // (bounds 250us..4ms: it starts at 4ms, so 200 samples take under a second)
+        Run shortCalls = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "auto", "ccsampler.AutoPeriodMin", "250us", "ccsampler.AutoPeriodMax", "4ms"), "60000", "2");
+        List<Long> down = chosenPeriodsMicros(shortCalls.profile.meta().sampling());
+        assertTrue(down.stream().anyMatch(us -> us < 4_000), () -> "short activations: the period should shrink below 4ms: " + shortCalls.profile.meta().sampling());
+        for (long us : up) {
+            assertTrue(us >= 500 && us <= 16_000, () -> "period outside 500us..16ms: " + up);
+        }
+        for (long us : down) {
+            assertTrue(us >= 250 && us <= 4_000, () -> "period outside 250us..4ms: " + down);
+        }
+    }
+
+    private static List<Long> chosenPeriodsMicros(List<String> events) {
+        System.out.println("Period=auto events: " + events);
+        Pattern period = Pattern.compile("period (\\d+)(us|ms) -> (\\d+)(us|ms)");
+        List<Long> chosen = new ArrayList<>();
+        for (String e : events) {
+            Matcher m = period.matcher(e);
+            if (m.find()) {
+                chosen.add(Long.parseLong(m.group(3)) * (m.group(4).equals("ms") ? 1000 : 1));
+            }
+        }
+        return chosen;
+    }
+
+    @Test
+    void steadyStateSlowsDownAndAPhaseChangeRestoresTheRate() throws Exception {
+        // ~2 s per phase: the first converges within a second or so, the second is new
+        Run r = run("pace", pace("two-phase.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.SteadyState", "true"), "40000");
+        List<String> events = r.profile.meta().sampling();
+        System.out.println("steady state events: " + events);
+        assertTrue(events.stream().anyMatch(e -> e.contains("steady state")), () -> "the first phase converges: " + events);
+        assertTrue(events.stream().anyMatch(e -> e.contains("phase change")), () -> "the second phase is seen as new: " + events);
+        assertEquals(guestLines(plain("pace", pace("two-phase.pace"), "40000")), guestLines(r.stdout));
+    }
+}

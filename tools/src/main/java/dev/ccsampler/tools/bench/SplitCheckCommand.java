@@ -1,0 +1,285 @@
+package dev.ccsampler.tools.bench;
+
+import dev.ccsampler.tools.compare.Cct;
+import dev.ccsampler.tools.compare.Frame;
+import dev.ccsampler.tools.compare.ProfileFormat;
+import dev.ccsampler.tools.compare.ProfileReaders;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ccsampler split-check}: accuracy against programs that time their own phases. Each program
+ * prints one line {@code ... in <ms> ms, ... time by Date.now: name p%, name p%, ...}; every phase
+ * is a function of that name, so its share of inclusive time in a profile can be set beside the
+ * share the program measured in the same run. Runs each program under every configuration (no
+ * profiler, ccsampler at 10 ms / 1 ms / 100 µs, {@code --cpusampler} at 10 ms / 1 ms) in fresh
+ * processes, interleaved round by round, and writes a table of the largest error per run (median
+ * and range over the rounds) and of the program's own time against the run without a profiler.
+ */
+public final class SplitCheckCommand {
+
+    private static final Pattern TRUTH = Pattern.compile("in (\\d+) ms.*time by Date\\.now: (.*)$");
+    private static final Pattern PHASE = Pattern.compile("([A-Za-z_$][\\w$]*) ([\\d.]+)%");
+
+    /** One profiler configuration: its label and the launcher options (the output file is added). */
+    record Config(String label, List<String> options, ProfileFormat format) {
+    }
+
+    static final List<Config> CONFIGS = List.of(new Config("none", List.of(), null),
+                    new Config("ccsampler 10ms", List.of("--ccsampler=json", "--ccsampler.Period=10ms"), ProfileFormat.CCSAMPLER),
+                    new Config("ccsampler 1ms", List.of("--ccsampler=json", "--ccsampler.Period=1ms"), ProfileFormat.CCSAMPLER),
+                    new Config("ccsampler 100us", List.of("--ccsampler=json", "--ccsampler.Period=100us"), ProfileFormat.CCSAMPLER),
+                    new Config("cpusampler 10ms", List.of("--cpusampler", "--cpusampler.Period=10", "--cpusampler.Output=json"), ProfileFormat.CPUSAMPLER),
+                    new Config("cpusampler 1ms", List.of("--cpusampler", "--cpusampler.Period=1", "--cpusampler.Output=json"), ProfileFormat.CPUSAMPLER));
+
+    private static final String USAGE = """
+                    usage: ccsampler split-check [--rounds N] [--only label,...] [--extra opt] [--out DIR] [program.js ...]
+                      Runs programs that time their own phases (default: examples/phases.js and
+                      tools/workloads/three-phase.js) under each profiler configuration in fresh
+                      processes, interleaved, and compares each phase's share of inclusive time in the
+                      profile with the share the program measured in the same run.
+                      --rounds N      rounds of every configuration (default 3)
+                      --only L,...    only these configurations (labels: none, "ccsampler 10ms", ...)
+                      --extra OPT     one more option for the ccsampler runs (repeatable), e.g. --ccsampler.CostBudget=5
+                      --config L=O,.. one more ccsampler configuration labelled L with options O (repeatable),
+                                      e.g. 'cc1-skip=--ccsampler.Period=1ms,--ccsampler.WaitedTicks=skip'
+                      --out DIR       where profiles, logs and split-check.md go (default target/split-check)
+                    """;
+
+    private SplitCheckCommand() {
+    }
+
+    /** Entry point of the subcommand; returns the exit status. */
+    public static int run(String[] args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        int rounds = 3;
+        Set<String> only = null;
+        List<String> extra = new ArrayList<>();
+        Path outDir = Path.of("target/split-check");
+        List<Path> programs = new ArrayList<>();
+        List<Config> added = new ArrayList<>();
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--help", "-h" -> {
+                        out.print(USAGE);
+                        return 0;
+                    }
+                    case "--rounds" -> rounds = BenchCommand.positive(value(args, ++i, a), a);
+                    case "--only" -> only = new HashSet<>(List.of(value(args, ++i, a).split(",")));
+                    case "--extra" -> extra.add(value(args, ++i, a));
+                    case "--config" -> {
+                        String v = value(args, ++i, a);
+                        int eq = v.indexOf('=');
+                        if (eq <= 0) {
+                            throw new IllegalArgumentException("Invalid value '" + v + "' for --config: use label=--option,--option.");
+                        }
+                        List<String> opts = new ArrayList<>(List.of("--ccsampler=json"));
+                        opts.addAll(List.of(v.substring(eq + 1).split(",")));
+                        added.add(new Config(v.substring(0, eq), opts, ProfileFormat.CCSAMPLER));
+                    }
+                    case "--out" -> outDir = Path.of(value(args, ++i, a));
+                    default -> {
+                        if (a.startsWith("-")) {
+                            throw new IllegalArgumentException("Unknown option '" + a + "' for split-check; see --help.");
+                        }
+                        Path p = Path.of(a);
+                        if (!Files.isRegularFile(p)) {
+                            throw new IllegalArgumentException("Program file '" + a + "' does not exist or is not a file.");
+                        }
+                        programs.add(p.toAbsolutePath());
+                    }
+                }
+            }
+            Path repo = BenchCommand.findRepo(Path.of("").toAbsolutePath());
+            if (programs.isEmpty()) {
+                programs.add(repo.resolve("examples/phases.js"));
+                programs.add(repo.resolve("tools/workloads/three-phase.js"));
+            }
+            List<Config> configs = new ArrayList<>();
+            for (Config c : CONFIGS) {
+                if (only == null || only.contains(c.label)) {
+                    configs.add(c);
+                }
+            }
+            configs.addAll(added);
+            if (configs.isEmpty()) {
+                throw new IllegalArgumentException("--only names no configuration; use labels of: " + CONFIGS.stream().map(Config::label).toList());
+            }
+            Files.createDirectories(outDir);
+            return execute(repo, programs, configs, rounds, extra, outDir, out, err);
+        } catch (IllegalArgumentException e) {
+            err.println("ccsampler split-check: " + e.getMessage());
+            return 2;
+        } catch (IOException | InterruptedException e) {
+            err.println("ccsampler split-check: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException("Option " + option + " needs a value.");
+        }
+        return args[i];
+    }
+
+    /** One run's result: the program's time and phase shares, and the profile's. */
+    record Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured) {
+        double maxError() {
+            double m = 0;
+            for (var e : truth.entrySet()) {
+                m = Math.max(m, Math.abs(measured.getOrDefault(e.getKey(), 0.0) - e.getValue()));
+            }
+            return m;
+        }
+    }
+
+    private static int execute(Path repo, List<Path> programs, List<Config> configs, int rounds, List<String> extra, Path outDir, PrintStream out, PrintStream err)
+                    throws IOException, InterruptedException {
+        Map<String, List<Result>> results = new LinkedHashMap<>();
+        long start = System.nanoTime();
+        for (int round = 0; round < rounds; round++) {
+            for (Path program : programs) {
+                for (Config c : configs) {
+                    String key = program.getFileName() + "\t" + c.label;
+                    Path profile = outDir.resolve(name(program) + "-" + c.label.replace(' ', '-') + "-" + round + ".json");
+                    Path log = outDir.resolve(name(program) + "-" + c.label.replace(' ', '-') + "-" + round + ".log");
+                    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ccsampler").toString(), "run"));
+                    cmd.addAll(c.options);
+                    if (c.format == ProfileFormat.CCSAMPLER) {
+                        cmd.addAll(extra);
+                        cmd.add("--ccsampler.OutputFile=" + profile);
+                    } else if (c.format == ProfileFormat.CPUSAMPLER) {
+                        cmd.add("--cpusampler.OutputFile=" + profile);
+                    }
+                    cmd.add(program.toString());
+                    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                    if (!p.waitFor(20, TimeUnit.MINUTES)) {
+                        p.destroyForcibly();
+                        throw new IOException(key + ": run did not end in 20 minutes; see " + log);
+                    }
+                    Result r = read(program, c, log, profile, p.exitValue());
+                    results.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+                    out.printf("round %d %-16s %-16s %6d ms, largest error %s%n", round + 1, program.getFileName(), c.label, r.programMillis(),
+                                    c.format == null ? "-" : String.format("%.1f", r.maxError()));
+                }
+            }
+        }
+        String md = table(results, rounds, (System.nanoTime() - start) / 60e9, extra);
+        Files.writeString(outDir.resolve("split-check.md"), md);
+        out.print(md);
+        out.println("wrote " + outDir.resolve("split-check.md"));
+        return 0;
+    }
+
+    private static String name(Path program) {
+        String n = program.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    private static Result read(Path program, Config c, Path log, Path profile, int exit) throws IOException {
+        Map<String, Double> truth = new LinkedHashMap<>();
+        long millis = -1;
+        for (String line : Files.readAllLines(log)) {
+            Matcher m = TRUTH.matcher(line);
+            if (m.find()) {
+                millis = Long.parseLong(m.group(1));
+                Matcher ph = PHASE.matcher(m.group(2));
+                while (ph.find()) {
+                    truth.put(ph.group(1), Double.parseDouble(ph.group(2)));
+                }
+            }
+        }
+        if (exit != 0 || truth.isEmpty()) {
+            throw new IOException(program.getFileName() + " under " + c.label + " exited " + exit + " without its 'time by Date.now' line; see " + log);
+        }
+        Map<String, Double> measured = new LinkedHashMap<>();
+        if (c.format != null) {
+            Cct cct;
+            try {
+                cct = ProfileReaders.read(profile, c.format, false);
+            } catch (Exception e) {
+                throw new IOException(program.getFileName() + " under " + c.label + ": cannot read " + profile + ": " + e.getMessage(), e);
+            }
+            Map<String, Long> inclusive = new LinkedHashMap<>();
+            cct.forEachEdge(n -> {
+                if (n.weight() == 0) {
+                    return;
+                }
+                Set<String> seen = new HashSet<>();
+                for (Frame f : n.path()) {
+                    if (truth.containsKey(f.name()) && seen.add(f.name())) {
+                        inclusive.merge(f.name(), n.weight(), Long::sum);
+                    }
+                }
+            });
+            long sum = inclusive.values().stream().mapToLong(Long::longValue).sum();
+            for (String phase : truth.keySet()) {
+                measured.put(phase, sum == 0 ? 0 : 100.0 * inclusive.getOrDefault(phase, 0L) / sum);
+            }
+        }
+        return new Result(millis, truth, measured);
+    }
+
+    private static String table(Map<String, List<Result>> results, int rounds, double minutes, List<String> extra) {
+        StringBuilder md = new StringBuilder();
+        md.append("### ccsampler split-check — ").append(LocalDateTime.now().toString(), 0, 16).append(", ").append(rounds).append(" round(s), ")
+                        .append(String.format("%.1f min, %d cores", minutes, Runtime.getRuntime().availableProcessors()));
+        if (!extra.isEmpty()) {
+            md.append(", ccsampler extra options ").append(String.join(" ", extra));
+        }
+        md.append("\n\n| program | config | largest error pts, median (range) | shares: profile / own timing, medians | program ms, median | × none |\n|---|---|--:|---|--:|--:|\n");
+        Map<String, Double> noneMillis = new LinkedHashMap<>();
+        for (var e : results.entrySet()) {
+            String[] k = e.getKey().split("\t");
+            if (k[1].equals("none")) {
+                noneMillis.put(k[0], median(e.getValue().stream().map(r -> (double) r.programMillis()).toList()));
+            }
+        }
+        for (var e : results.entrySet()) {
+            String[] k = e.getKey().split("\t");
+            List<Result> rs = e.getValue();
+            double ms = median(rs.stream().map(r -> (double) r.programMillis()).toList());
+            String err = "-";
+            String shares = "-";
+            if (!k[1].equals("none")) {
+                List<Double> errs = rs.stream().map(Result::maxError).toList();
+                err = String.format("%.1f (%.1f–%.1f)", median(errs), errs.stream().mapToDouble(d -> d).min().orElse(0), errs.stream().mapToDouble(d -> d).max().orElse(0));
+                StringBuilder sb = new StringBuilder();
+                for (String phase : rs.get(0).truth().keySet()) {
+                    double m = median(rs.stream().map(r -> r.measured().getOrDefault(phase, 0.0)).toList());
+                    double t = median(rs.stream().map(r -> r.truth().getOrDefault(phase, 0.0)).toList());
+                    sb.append(sb.length() == 0 ? "" : ", ").append(String.format("%s %.1f / %.1f", phase, m, t));
+                }
+                shares = sb.toString();
+            }
+            Double none = noneMillis.get(k[0]);
+            md.append(String.format("| %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
+        }
+        return md.toString();
+    }
+
+    static double median(List<Double> v) {
+        List<Double> s = new ArrayList<>(v);
+        s.sort(null);
+        int n = s.size();
+        return n == 0 ? Double.NaN : n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+}
