@@ -21,5 +21,5 @@ function work() {
     return s;
 }
 let total = 0;
-for (let i = 0; i < 400; i++) { total += work(); }
+for (let i = 0; i < 120; i++) { total += work(); }
 console.log('recursive.js total ' + total);

@@ -117,9 +117,9 @@ public final class RequestLedger {
         this.waited = waited;
     }
 
-    /** A ledger that gives waited ticks to the late sample. */
+    /** A ledger that counts waited ticks as skipped (the default policy). */
     public RequestLedger() {
-        this(Waited.SAMPLE);
+        this(Waited.SKIP);
     }
 
     // ---- clock thread -----------------------------------------------------------------------

@@ -82,7 +82,7 @@ public final class SampledThread {
 
     /** A thread with full walks, for tools and benchmarks. */
     public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit) {
-        this(thread, contextId, ringCapacity, stackLimit, null, false, RequestLedger.Waited.SAMPLE);
+        this(thread, contextId, ringCapacity, stackLimit, null, false, RequestLedger.Waited.SKIP);
     }
 
     // ---- guest thread -----------------------------------------------------------------------

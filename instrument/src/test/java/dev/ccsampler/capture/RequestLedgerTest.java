@@ -16,7 +16,7 @@ class RequestLedgerTest {
 
     @Test
     void ticksGoToTheRequestThatCarriesThem() {
-        RequestLedger l = new RequestLedger();
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.SAMPLE);
         assertTrue(l.tick(false, 1));
         assertTrue(l.tick(false, 1)); // not sent at the first tick: the second request carries both
         assertEquals(2, l.beginRequest(10));
@@ -38,6 +38,26 @@ class RequestLedgerTest {
         assertEquals(1, l.idleTicks());
         assertEquals(9, l.ticks(), "ticks of a live, non-idle thread");
         assertEquals(0, l.pendingTicks());
+    }
+
+    @Test
+    void waitedTicksFollowThePolicy() {
+        for (RequestLedger.Waited policy : RequestLedger.Waited.values()) {
+            RequestLedger l = new RequestLedger(policy);
+            assertTrue(l.tick(false, 1));
+            assertEquals(1, l.beginRequest(10));
+            assertTrue(!l.tick(false, 1)); // waits while the request is outstanding
+            assertTrue(!l.tick(false, 1));
+            long w = l.claim(10);
+            assertTrue(l.tick(false, 1));
+            long next = l.beginRequest(20);
+            switch (policy) {
+                case SAMPLE -> assertEquals(3, w, "the late sample carries the two waited ticks");
+                case NEXT -> assertEquals(3, next, "the next request carries the two waited ticks");
+                case SKIP -> assertEquals(2, l.waitedSkippedTicks(), "the two waited ticks are skipped");
+            }
+            assertEquals(4, w + next + l.waitedSkippedTicks(), policy + ": every tick once");
+        }
     }
 
     /**

@@ -86,8 +86,8 @@ class PaceProfileTest {
 
     @Test
     void deepRecursionRespectsStackLimitAndWarns() throws Exception {
-        // a walk of 5 000 frames costs milliseconds (walks are not incremental yet); the clock throttles
-        // deep walks to about 10% of the thread's time, so the run stays short
+        // a full walk of 5 000 frames costs milliseconds; the capture cost budget thins the walks at
+        // random (each sample then carries its gap of ticks), so the run stays short
         ProfileRun r = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.StackLimit", "1000"));
         assertEquals(0, r.exitStatus, r.stderr);
         ProfileSnapshot p = r.profile;
@@ -101,7 +101,7 @@ class PaceProfileTest {
         ProfileRun full = ProfileRun.run("pace", program("deep-recursion.pace"), tmp, Map.of("ccsampler.Period", "1ms"));
         int[] fullDepth = {0};
         full.profile.forEachNode(n -> fullDepth[0] = Math.max(fullDepth[0], n.depth()));
-        // whether one of the few throttled deep walks lands exactly at the bottom is chance (CI once saw
+        // whether one of the few thinned deep walks lands exactly at the bottom is chance (CI once saw
         // 4 914 as the deepest sample), so: deeper than the limited run could go, and no sample truncated
         assertTrue(fullDepth[0] > 1000, "the default StackLimit keeps stacks deeper than 1 000: " + fullDepth[0]);
         assertEquals(0, full.profile.accounting().truncated(), "the default StackLimit truncates no sample of a 5 000-deep stack: "

@@ -37,7 +37,9 @@ import java.util.Map;
  * @param latencyP99Us ccsampler p99, µs
  * @param latePerK late samples per 1 000 requested
  * @param missedPerK dropped + failed per 1 000 requested
- * @param skippedPerK skipped clock ticks per 1 000 requested (not part of requested)
+ * @param skippedPerK ticks carried by no sample per 1 000 requested ticks
+ * @param walkedPerSample ccsampler: frames its walks visited per sample (incremental walks stop early)
+ * @param framesPerSample ccsampler: frames of the sampled stacks per sample (walked plus reused)
  * @param splitErrorPoints max abs error of a known-split function's self share, percentage points
  * @param overlap degree of overlap with the exhaustive tree (names only)
  * @param hotCover share of the exhaustive tree's hot edges (T = 0.1) that are hot in the profile
@@ -45,8 +47,8 @@ import java.util.Map;
  * @since 0.1
  */
 public record BenchRow(String workload, String config, int runs, int failed, int stillWarming, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
-                double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK, double splitErrorPoints,
-                double overlap, double hotCover, double runToRun) {
+                double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK,
+                double walkedPerSample, double framesPerSample, double splitErrorPoints, double overlap, double hotCover, double runToRun) {
 
     static BenchRow of(Workload w, ProfilerConfig c, List<GuestRun> all, List<GuestRun> baseline, GuestRun trace, List<String> notes) {
         List<GuestRun> ok = all.stream().filter(GuestRun::ok).toList();
@@ -66,6 +68,8 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         List<Double> late = new ArrayList<>();
         List<Double> missed = new ArrayList<>();
         List<Double> skipped = new ArrayList<>();
+        List<Double> walked = new ArrayList<>();
+        List<Double> frames = new ArrayList<>();
         List<Double> split = new ArrayList<>();
         List<Double> overlap = new ArrayList<>();
         List<Double> cover = new ArrayList<>();
@@ -85,6 +89,10 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                         late.add(1000.0 * a.late() / a.requested());
                         missed.add(1000.0 * (a.dropped() + a.failed()) / a.requested());
                         skipped.add(1000.0 * a.skipped() / a.requested());
+                    }
+                    if (a.samples() > 0) {
+                        walked.add((double) a.framesWalked() / a.samples());
+                        frames.add((double) a.frames() / a.samples());
                     }
                 } catch (IOException e) {
                     notes.add(w.id() + " / " + c.label() + " round " + r.round() + ": unreadable profile " + r.profile() + ": " + e.getMessage());
@@ -120,7 +128,8 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         }
         return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), (int) ok.stream().filter(r -> !r.levelled()).count(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
                         Stats.median(samples),
-                        Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped), Stats.median(split),
+                        Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped),
+                        Stats.median(walked), Stats.median(frames), Stats.median(split),
                         Stats.median(overlap), Stats.median(cover), r2r);
     }
 

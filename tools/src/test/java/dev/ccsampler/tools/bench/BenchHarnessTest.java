@@ -81,7 +81,7 @@ class BenchHarnessTest {
     void reportPrintsNaNAsNotApplicableAndJsonAsNull() {
         List<BenchRow> rows = new ArrayList<>();
         rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        0.8, 0.9, 0.99));
+                        Double.NaN, Double.NaN, 0.8, 0.9, 0.99));
         String md = BenchReport.markdown("h", rows, List.of("a note"));
         assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 | 1.04 |"), md);
         assertTrue(md.contains("n/a"), md);
