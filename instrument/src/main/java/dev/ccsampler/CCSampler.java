@@ -243,7 +243,7 @@ public final class CCSampler implements AutoCloseable {
 
     /**
      * Starts or stops collecting; does nothing when already in that state. Stopping waits for
-     * requests still on their way to guest threads (at most the longer of 50 ms and 20 periods),
+     * requests still on their way to guest threads (two periods, at least 50 ms and at most 500 ms),
      * counts those that never arrive as failed, and drains every ring, so that afterwards the
      * {@link Accounting} balances exactly.
      *
@@ -295,7 +295,9 @@ public final class CCSampler implements AutoCloseable {
      * than this would otherwise keep the books open forever.
      */
     private void resolveOutstanding() {
-        long deadline = System.nanoTime() + Math.max(50_000_000L, 20 * clock.periodNanos());
+        // two periods, at least 50 ms, at most 500 ms: a thread that reaches no safepoint for that
+        // long is blocked in the host, and a long period must not make an engine close wait minutes
+        long deadline = System.nanoTime() + Math.min(500_000_000L, Math.max(50_000_000L, 2 * clock.periodNanos()));
         while (System.nanoTime() < deadline) {
             drainer.drainOnce();
             boolean any = false;

@@ -82,10 +82,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         }
         reportOptions = new ReportOptions(o.get(CCSamplerOptions.SHOW_TIERS), o.get(CCSamplerOptions.SUMMARISE_THREADS), o.get(CCSamplerOptions.MIN_SAMPLES),
                         o.get(CCSamplerOptions.TITLE), o.get(CCSamplerOptions.MIN_WIDTH));
-        String delay = o.get(CCSamplerOptions.DELAY).trim();
-        if (!delay.equals("0") && !delay.equals("0ms")) {
-            sampler.setDelay(Duration.ofNanos(CCSamplerOptions.parsePeriodNanos(delay)));
-        }
+        sampler.setDelay(Duration.ofNanos(o.get(CCSamplerOptions.DELAY)));
         if (!sampler.isOptimizingRuntime()) {
             new PrintStream(env.err(), true).println("[ccsampler] Guest code runs on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour.");
         }

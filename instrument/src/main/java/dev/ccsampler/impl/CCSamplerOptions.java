@@ -13,8 +13,6 @@ import org.graalvm.options.OptionType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Every option of the ccsampler instrument, in one group. The README's option table is checked
@@ -33,34 +31,16 @@ public final class CCSamplerOptions {
     /** Smallest accepted period. */
     public static final long MIN_PERIOD_NANOS = 100_000;
 
-    private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)?\\s*");
+    /** Largest period: one minute. */
+    public static final long MAX_PERIOD_NANOS = 60_000_000_000L;
 
     /**
-     * Parses a period: a number with unit {@code us}, {@code ms} or {@code s}; a bare number means
-     * milliseconds, as in {@code --cpusampler.Period}.
+     * Parses a period: see {@link DurationOption}, from 100us to 60s.
      *
      * @throws IllegalArgumentException naming the value and the legal forms
      */
     public static long parsePeriodNanos(String s) {
-        Matcher m = DURATION.matcher(s);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("Invalid period '" + s + "' for ccsampler.Period: use a number with us, ms or s (for example 100us, 1ms, 10ms); a bare number means ms.");
-        }
-        double v = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "ms" : m.group(2);
-        double nanos = switch (unit) {
-            case "ns" -> v;
-            case "us", "µs" -> v * 1e3;
-            case "ms" -> v * 1e6;
-            default -> v * 1e9;
-        };
-        if (nanos < MIN_PERIOD_NANOS) {
-            throw new IllegalArgumentException("Invalid period '" + s + "' for ccsampler.Period: the smallest period is 100us.");
-        }
-        if (nanos > 60e9) {
-            throw new IllegalArgumentException("Invalid period '" + s + "' for ccsampler.Period: the largest period is 60s.");
-        }
-        return (long) nanos;
+        return DurationOption.parse(s, "ccsampler.Period", MIN_PERIOD_NANOS, MAX_PERIOD_NANOS);
     }
 
     static final OptionType<Enable> ENABLE_TYPE = new OptionType<>("ccsampler", s -> {
@@ -84,14 +64,8 @@ public final class CCSamplerOptions {
 
     static final OptionType<Long> PERIOD_TYPE = new OptionType<>("Period", s -> s.trim().equalsIgnoreCase("auto") ? AUTO_PERIOD : parsePeriodNanos(s));
 
-    private static OptionType<Long> boundedPeriod(String name) {
-        return new OptionType<>(name, s -> {
-            try {
-                return parsePeriodNanos(s);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage().replace("ccsampler.Period", "ccsampler." + name));
-            }
-        });
+    private static OptionType<Long> duration(String name, long minNanos, long maxNanos) {
+        return new OptionType<>(name, s -> DurationOption.parse(s, "ccsampler." + name, minNanos, maxNanos));
     }
 
     static final OptionType<Format> OUTPUT_TYPE = new OptionType<>("Output", s -> {
@@ -190,17 +164,8 @@ public final class CCSamplerOptions {
     @Option(name = "Period", help = "Sampling period with unit: 100us up to 60s, a bare number is milliseconds; or 'auto' to tune it from top-of-stack repetition between AutoPeriodMin and AutoPeriodMax (default: 10ms).", usageSyntax = "<number>us|ms|s|auto", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Long> PERIOD = new OptionKey<>(10_000_000L, PERIOD_TYPE);
 
-    @Option(name = "Delay", help = "Start sampling this long after the engine starts (default: 0ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.USER, stability = OptionStability.STABLE) //
-    static final OptionKey<String> DELAY = new OptionKey<>("0ms", new OptionType<>("Delay", s -> {
-        if (!s.trim().equals("0") && !s.trim().equals("0ms")) {
-            try {
-                parsePeriodNanos(s);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Invalid delay '" + s + "' for ccsampler.Delay: use a number with us, ms or s (for example 500ms); a bare number means ms.");
-            }
-        }
-        return s;
-    }));
+    @Option(name = "Delay", help = "Start sampling this long after sampling is switched on (for --ccsampler: when the engine starts), 0 up to 60m (default: 0ms).", usageSyntax = "<number>us|ms|s|m", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Long> DELAY = new OptionKey<>(0L, duration("Delay", 0, 3_600_000_000_000L));
 
     @Option(name = "Output", help = "Output format: histogram, calltree, json, folded, flamegraph, pprof, speedscope, cpuprofile or jfr (default: histogram).", usageSyntax = "histogram|calltree|json|folded|flamegraph|pprof|speedscope|cpuprofile|jfr", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Format> OUTPUT = new OptionKey<>(Format.HISTOGRAM, OUTPUT_TYPE);
@@ -259,10 +224,10 @@ public final class CCSamplerOptions {
     static final OptionKey<String> PUSH_NAME = new OptionKey<>("ccsampler", new OptionType<>("PushName", PushConfig::parseName));
 
     @Option(name = "AutoPeriodMin", help = "Smallest period Period=auto may choose; its periods are this times a power of two (default: 1ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
-    static final OptionKey<Long> AUTO_PERIOD_MIN = new OptionKey<>(1_000_000L, boundedPeriod("AutoPeriodMin"));
+    static final OptionKey<Long> AUTO_PERIOD_MIN = new OptionKey<>(1_000_000L, duration("AutoPeriodMin", MIN_PERIOD_NANOS, MAX_PERIOD_NANOS));
 
     @Option(name = "AutoPeriodMax", help = "Largest period Period=auto may choose (default: 100ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
-    static final OptionKey<Long> AUTO_PERIOD_MAX = new OptionKey<>(100_000_000L, boundedPeriod("AutoPeriodMax"));
+    static final OptionKey<Long> AUTO_PERIOD_MAX = new OptionKey<>(100_000_000L, duration("AutoPeriodMax", MIN_PERIOD_NANOS, MAX_PERIOD_NANOS));
 
     @Option(name = "Incremental", help = "Walk only the frames that changed since a thread's previous sample, using root enter/return probes that cost a few ns per call: true, false, or auto to attach the probes once a thread's stacks average 64 frames (default: auto).", usageSyntax = "auto|true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<SamplingSettings.Incremental> INCREMENTAL = new OptionKey<>(SamplingSettings.Incremental.AUTO, new OptionType<>("Incremental",

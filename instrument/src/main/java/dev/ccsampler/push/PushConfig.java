@@ -27,7 +27,6 @@ public record PushConfig(URI ingest, Format format, long intervalNanos, String n
     /** Largest push interval. */
     public static final long MAX_INTERVAL_NANOS = 3_600_000_000_000L;
 
-    private static final Pattern INTERVAL = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m)?\\s*");
     private static final Pattern APP = Pattern.compile("[A-Za-z0-9_./-]+");
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_.]+");
 
@@ -88,25 +87,7 @@ public record PushConfig(URI ingest, Format format, long intervalNanos, String n
      * @throws IllegalArgumentException naming the value and the legal forms
      */
     public static long parseIntervalNanos(String s) {
-        Matcher m = INTERVAL.matcher(s);
-        if (!m.matches()) {
-            throw badInterval(s);
-        }
-        double v = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "ms" : m.group(2);
-        double nanos = switch (unit) {
-            case "ms" -> v * 1e6;
-            case "s" -> v * 1e9;
-            default -> v * 60e9;
-        };
-        if (nanos < MIN_INTERVAL_NANOS || nanos > MAX_INTERVAL_NANOS) {
-            throw badInterval(s);
-        }
-        return (long) nanos;
-    }
-
-    private static IllegalArgumentException badInterval(String s) {
-        return new IllegalArgumentException("Invalid interval '" + s + "' for ccsampler.PushInterval: use a number with ms, s or m from 100ms to 60m (for example 10s); a bare number means ms.");
+        return dev.ccsampler.impl.DurationOption.parse(s, "ccsampler.PushInterval", MIN_INTERVAL_NANOS, MAX_INTERVAL_NANOS);
     }
 
     /**

@@ -17,7 +17,7 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "10ms|10000000", "10|10000000", "100us|100000", "1.5ms|1500000", "2s|2000000000", "250 us|250000"})
+        "10ms|10000000", "10|10000000", "100us|100000", "1.5ms|1500000", "2s|2000000000", "250 us|250000", "1m|60000000000"})
     void periods(String text, long nanos) {
         assertEquals(nanos, CCSamplerOptions.parsePeriodNanos(text));
     }
@@ -33,9 +33,12 @@ class OptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "ccsampler.Period|3 parsecs|use a number with us, ms or s",
-        "ccsampler.Period|50us|smallest period is 100us",
-        "ccsampler.Period|-1ms|use a number with us, ms or s",
+        "ccsampler.Period|3 parsecs|use a number with us, ms, s or m from 100us to 60s",
+        "ccsampler.Period|50us|from 100us to 60s",
+        "ccsampler.Period|-1ms|use a number with us, ms, s or m",
+        "ccsampler.Period|5ns|use a number with us, ms, s or m",
+        "ccsampler.Delay|-1s|from 0ms to 60m",
+        "ccsampler.AutoPeriodMin|10us|from 100us to 60s",
         "ccsampler.Output|svg|use one of histogram, calltree, json",
         "ccsampler.StackLimit|0|from 1 to 1000000",
         "ccsampler.StackLimit|many|from 1 to 1000000",
@@ -50,6 +53,17 @@ class OptionsTest {
         assertTrue(m.contains(value), m);
         assertTrue(m.contains(legal), m);
         assertTrue(m.contains(option.substring(option.indexOf('.') + 1)), m);
+    }
+
+    /** Every duration option takes the same grammar, each with its own bounds; Delay takes 0. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "ccsampler.Delay|0s", "ccsampler.Delay|0", "ccsampler.Delay|1.5s", "ccsampler.Delay|2m", "ccsampler.Period|1m", "ccsampler.PushInterval|250ms",
+        "ccsampler.AutoPeriodMax|30s"})
+    void durationsShareOneGrammar(String option, String value) {
+        try (Engine en = Engine.newBuilder().option("engine.WarnInterpreterOnly", "false").option("ccsampler", "true").option(option, value).build()) {
+            assertTrue(en.getInstruments().containsKey("ccsampler"));
+        }
     }
 
     @Test
