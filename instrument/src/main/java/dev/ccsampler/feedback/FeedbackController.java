@@ -115,7 +115,7 @@ public final class FeedbackController {
         }
         synchronized (this) {
             for (HintsFile.Saved s : saved) {
-                Hint h = new Hint(++seq, s.kind(), s.target(), s.caller(), s.siteLine(), s.siteColumn(), s.reason(), Hint.Evidence.NONE, "file " + file, elapsedMs(),
+                Hint h = new Hint(++seq, s.kind(), s.target(), s.caller(), s.siteLine(), s.siteColumn(), s.reason(), s.evidence(), "file " + file, elapsedMs(),
                                 Hint.State.PENDING);
                 log.add(h);
             }

@@ -28,7 +28,7 @@ final class HintsFile {
     private static final JsonFactory FACTORY = new JsonFactory();
 
     /** A hint read from a file, not yet matched to this run's roots. */
-    record Saved(Hint.Kind kind, RootKey target, RootKey caller, int siteLine, int siteColumn, String reason) {
+    record Saved(Hint.Kind kind, RootKey target, RootKey caller, int siteLine, int siteColumn, String reason, Hint.Evidence evidence) {
     }
 
     /** A rejected hints file; the message names the file and, where it applies, the entry. */
@@ -93,7 +93,24 @@ final class HintsFile {
             column = integer(site, "column");
         }
         Object reason = m.get("reason");
-        return new Saved(kind, target, caller, line, column, reason instanceof String s ? s : "");
+        return new Saved(kind, target, caller, line, column, reason instanceof String s ? s : "", evidence(m.get("evidence")));
+    }
+
+    /** The evidence of the run that saved the hint, kept for the report; optional and never an error. */
+    private static Hint.Evidence evidence(Object o) {
+        if (!(o instanceof Map<?, ?> e)) {
+            return Hint.Evidence.NONE;
+        }
+        List<String> callees = new ArrayList<>();
+        if (e.get("callees") instanceof List<?> l) {
+            for (Object c : l) {
+                if (c instanceof String s) {
+                    callees.add(s);
+                }
+            }
+        }
+        return new Hint.Evidence(e.get("samples") instanceof Long n ? n : 0, e.get("share") instanceof Number d ? d.doubleValue() : 0,
+                        e.get("contexts") instanceof Long c ? (int) (long) c : 0, List.copyOf(callees));
     }
 
     private static RootKey key(Map<?, ?> m, String field) {
