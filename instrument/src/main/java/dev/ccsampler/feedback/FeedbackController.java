@@ -198,7 +198,13 @@ public final class FeedbackController {
             synchronized (log) {
                 st = h.state;
             }
-            if (st == Hint.State.PENDING && mode == FeedbackMode.APPLY) {
+            if (st == Hint.State.ADVISED && mode == FeedbackMode.APPLY) {
+                synchronized (log) {
+                    h.state = Hint.State.PENDING; // advised earlier, apply switched on since
+                    h.action = "";
+                }
+                tryApply(h, s, ids);
+            } else if (st == Hint.State.PENDING && mode == FeedbackMode.APPLY) {
                 tryApply(h, s, ids);
             } else if (st == Hint.State.APPLIED) {
                 observe(h, s, ids);

@@ -1,6 +1,9 @@
 package dev.ccsampler.crosslang;
 
+import dev.ccsampler.CCSampler;
+import dev.ccsampler.FeedbackMode;
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -251,5 +255,51 @@ class FeedbackTest {
         assertEquals(learn.stdout(), r.stdout());
         String json = Files.readString(after);
         assertTrue(hints(json, "compile").stream().anyMatch(h -> h.contains("\"origin\":\"file ") && h.contains("\"state\":\"stale\"") && h.contains("its source changed")), json);
+    }
+
+    /** Invariant 5: apply can be switched off (and on) at run time through the service. */
+    @Test
+    void applyCanBeSwitchedOffAndOnAtRunTime() throws Exception {
+        try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).option("engine.SplittingMaxCalleeSize", "1").out(OutputStream.nullOutputStream())
+                        .err(OutputStream.nullOutputStream()).build()) {
+            CCSampler sampler = CCSampler.find(engine);
+            sampler.setPeriod(java.time.Duration.ofMillis(1));
+            sampler.setCollecting(true);
+            sampler.setFeedback(FeedbackMode.APPLY);
+            sampler.setFeedback(FeedbackMode.ADVISE); // switched off before anything could be applied
+            Source program = Source.newBuilder("pace", pace("feedback-split.pace").toFile()).build();
+            evalOnBigStack(engine, program);
+            String advised = hintsJson(sampler);
+            List<String> splits = hints(advised, "split");
+            assertEquals(2, splits.size(), advised);
+            assertTrue(splits.stream().allMatch(h -> h.contains("\"state\":\"advised\"")), advised);
+            sampler.setFeedback(FeedbackMode.APPLY); // on again: the advised hints are applied as the program runs again
+            evalOnBigStack(engine, program);
+            String applied = hintsJson(sampler);
+            assertTrue(hints(applied, "split").stream().allMatch(h -> h.contains("\"state\":\"applied\"") && h.contains("\"action\":\"split 1 of 1 direct call node\"")), applied);
+            assertEquals(FeedbackMode.APPLY, sampler.getFeedback());
+        }
+    }
+
+    static String hintsJson(CCSampler sampler) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        sampler.writeHints(b, true);
+        return b.toString();
+    }
+
+    static void evalOnBigStack(Engine engine, Source program) throws Exception {
+        Throwable[] failure = {null};
+        Thread t = new Thread(null, () -> {
+            try (Context c = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
+                c.eval(program);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "guest-main", 64L << 20);
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError("guest failed", failure[0]);
+        }
     }
 }
