@@ -16,6 +16,7 @@ import dev.ccsampler.ccmap.CCMap;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.Drainer;
 import dev.ccsampler.drain.FrameFilter;
+import dev.ccsampler.feedback.FeedbackController;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
 import dev.ccsampler.trigger.PeriodTuner;
@@ -100,6 +101,8 @@ public final class CCSampler implements AutoCloseable {
     private boolean collecting;
     private boolean closed;
     private long startEpochMillis;
+    /** The feedback stage; idle until {@link #setFeedback} or {@link #loadHints}. */
+    private final FeedbackController feedback;
 
     CCSampler(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks) {
         this.env = env;
@@ -112,6 +115,7 @@ public final class CCSampler implements AutoCloseable {
         this.runtimeName = Truffle.getRuntime().getName();
         this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
         this.startEpochMillis = System.currentTimeMillis();
+        this.feedback = new FeedbackController(env, this::takeSnapshot, runtimeName);
     }
 
     /**
@@ -529,24 +533,106 @@ public final class CCSampler implements AutoCloseable {
      * @since 0.1
      */
     @Override
-    public synchronized void close() {
-        if (closed) {
+    public void close() {
+        // outside this object's lock: the feedback thread's last round takes a snapshot, which takes it
+        feedback.close();
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            setCollecting(false);
+            if (contextsBinding != null) {
+                contextsBinding.dispose();
+            }
+            synchronized (probesLock) {
+                probesClosed = true;
+                if (probesBinding != null) {
+                    probesBinding.dispose();
+                }
+            }
+            if (threadsBinding != null) {
+                threadsBinding.dispose();
+            }
+            closed = true;
+        }
+    }
+
+    /**
+     * Sets what the compiler-feedback stage does: {@link FeedbackMode#ADVISE} proposes hints from
+     * the CC-Map, {@link FeedbackMode#APPLY} also applies them, {@link FeedbackMode#OFF} stops both.
+     * May be called at any time, also while guests run; leaving {@code APPLY} stops further actions
+     * (splits and compilations already done stay). Hints come from samples, so collect while feedback
+     * is on. On the fallback runtime feedback stays off and a line on the engine's error stream says
+     * so. See docs/feedback.md.
+     *
+     * @since 0.2
+     */
+    public void setFeedback(FeedbackMode mode) {
+        if (mode != FeedbackMode.OFF && !optimizing) {
+            new java.io.PrintStream(env.err(), true).println("[ccsampler] compiler feedback needs the optimizing runtime (this is " + runtimeName
+                            + "): --ccsampler.Feedback=" + mode.id() + " is ignored; the profile is collected as usual.");
             return;
         }
-        setCollecting(false);
-        if (contextsBinding != null) {
-            contextsBinding.dispose();
+        feedback.setMode(mode);
+    }
+
+    /**
+     * The compiler-feedback mode; {@link FeedbackMode#OFF} on the fallback runtime.
+     *
+     * @since 0.2
+     */
+    public FeedbackMode getFeedback() {
+        return feedback.mode();
+    }
+
+    /**
+     * Loads hints saved by an earlier run ({@link #saveHints(Path)}); in {@link FeedbackMode#APPLY}
+     * they are applied as soon as their functions have run. Hints are matched by language, function
+     * name, source name, source section and a hash of the source's content; a hint whose source
+     * changed is reported stale, one whose function never runs unmatched.
+     *
+     * @throws IllegalArgumentException when the file cannot be read or is not a valid hints file;
+     *             the message names the file and the bad entry, and no hint of the file is used
+     * @since 0.2
+     */
+    public void loadHints(Path file) {
+        if (!optimizing) {
+            new java.io.PrintStream(env.err(), true).println("[ccsampler] compiler feedback needs the optimizing runtime (this is " + runtimeName + "): hints in " + file + " are ignored.");
+            return;
         }
-        synchronized (probesLock) {
-            probesClosed = true;
-            if (probesBinding != null) {
-                probesBinding.dispose();
-            }
+        String error = feedback.load(file);
+        if (error != null) {
+            throw new IllegalArgumentException(error);
         }
-        if (threadsBinding != null) {
-            threadsBinding.dispose();
-        }
-        closed = true;
+    }
+
+    /**
+     * Saves every hint of this run, with its reason, evidence, action and observed outcome, as JSON
+     * (schema in docs/json-schema.md), for {@link #loadHints(Path)} in a later run.
+     *
+     * @since 0.2
+     */
+    public void saveHints(Path file) throws IOException {
+        feedback.save(file);
+    }
+
+    /**
+     * Writes the hints report: every hint with its rule, evidence, action and outcome, as text or as
+     * the JSON of {@link #saveHints(Path)}. Does not close {@code out}.
+     *
+     * @since 0.2
+     */
+    public void writeHints(OutputStream out, boolean json) throws IOException {
+        feedback.write(out, json);
+    }
+
+    /**
+     * One line about compiler feedback: the mode and the hints by state.
+     *
+     * @since 0.2
+     */
+    public String feedbackSummary() {
+        return feedback.summary();
     }
 
     private void checkOpen() {

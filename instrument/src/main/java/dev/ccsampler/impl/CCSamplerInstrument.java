@@ -3,6 +3,7 @@ package dev.ccsampler.impl;
 import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import dev.ccsampler.CCSampler;
+import dev.ccsampler.FeedbackMode;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.FrameFilter;
@@ -43,6 +44,10 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     private ReportOptions reportOptions;
     /** Pushes interval profiles when {@code PushUrl} is set, else null. */
     private ProfilePusher pusher;
+    /** Compiler feedback is on ({@code Feedback} or {@code LoadHints} set). */
+    private boolean feedback;
+    /** {@code SaveHints}, or empty. */
+    private String saveHints;
 
     @Override
     protected OptionDescriptors getOptionDescriptors() {
@@ -69,7 +74,11 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         sampler = CCSampler.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings);
         env.registerService(sampler);
         String pushUrl = o.get(CCSamplerOptions.PUSH_URL);
-        if (!enable.enabled() && pushUrl.isEmpty()) {
+        FeedbackMode feedbackMode = o.get(CCSamplerOptions.FEEDBACK);
+        String loadHints = o.get(CCSamplerOptions.LOAD_HINTS);
+        saveHints = o.get(CCSamplerOptions.SAVE_HINTS);
+        feedback = feedbackMode != FeedbackMode.OFF || !loadHints.isEmpty();
+        if (!enable.enabled() && pushUrl.isEmpty() && !feedback) {
             return;
         }
         report = enable.enabled(); // PushUrl alone samples and pushes, without a run-end report
@@ -87,6 +96,9 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             new PrintStream(env.err(), true).println("[ccsampler] Guest code runs on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour.");
         }
         sampler.setCollecting(true);
+        if (feedback) {
+            startFeedback(env, feedbackMode, loadHints);
+        }
         if (!pushUrl.isEmpty()) {
             PushConfig push = new PushConfig(PushConfig.parseUrl(pushUrl), o.get(CCSamplerOptions.PUSH_FORMAT), o.get(CCSamplerOptions.PUSH_INTERVAL),
                             o.get(CCSamplerOptions.PUSH_NAME));
@@ -95,9 +107,48 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         }
     }
 
+    /** Loads hints (a bad file is reported and the run goes on without them) and sets the mode. */
+    private void startFeedback(Env env, FeedbackMode mode, String loadHints) {
+        PrintStream err = new PrintStream(env.err(), true);
+        if (!loadHints.isEmpty()) {
+            try {
+                sampler.loadHints(Path.of(loadHints));
+                if (mode != FeedbackMode.APPLY && sampler.isOptimizingRuntime()) {
+                    err.println("[ccsampler] Hints loaded from " + loadHints + " are listed but not applied: use --ccsampler.Feedback=apply.");
+                }
+            } catch (IllegalArgumentException e) {
+                err.println("[ccsampler] " + e.getMessage() + " The run goes on without these hints.");
+            }
+        }
+        sampler.setFeedback(mode);
+    }
+
+    /**
+     * Ends feedback (its last round), saves the hints, and returns the text hints report, or null.
+     */
+    private String finishFeedback(Env env) {
+        sampler.close(); // idempotent; ends the feedback thread after a last round
+        PrintStream err = new PrintStream(env.err(), true);
+        if (!saveHints.isEmpty()) {
+            try {
+                sampler.saveHints(Path.of(saveHints));
+            } catch (IOException | RuntimeException e) {
+                err.println("[ccsampler] Could not save hints to " + saveHints + ": " + e);
+            }
+        }
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        try {
+            sampler.writeHints(text, false);
+        } catch (IOException e) {
+            return null;
+        }
+        return text.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Override
     protected void onDispose(Env env) {
         sampler.setCollecting(false);
+        String hints = feedback ? finishFeedback(env) : null;
         // one final snapshot for the last push and the run-end report, so the pushes add up to it
         ProfileSnapshot last = report || pusher != null ? sampler.takeSnapshot() : null;
         if (pusher != null) {
@@ -109,6 +160,10 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                 if (outputFile.isEmpty()) {
                     OutputStream out = env.out();
                     CCSampler.write(s, output, reportOptions, out);
+                    if (hints != null && (output == Format.HISTOGRAM || output == Format.CALLTREE)) {
+                        out.write(hints.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        hints = null;
+                    }
                     out.flush();
                 } else {
                     CCSampler.write(s, output, reportOptions, Path.of(outputFile));
@@ -120,6 +175,11 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             } catch (IOException | RuntimeException e) {
                 new PrintStream(env.err(), true).println("[ccsampler] Could not write the " + output.id() + " profile" + (outputFile.isEmpty() ? "" : " to " + outputFile) + ": " + e);
             }
+        }
+        if (hints != null) {
+            // no text report on standard output to append to: one line, the details are in SaveHints
+            new PrintStream(env.err(), true).println("[ccsampler] compiler feedback: " + sampler.feedbackSummary()
+                            + (saveHints.isEmpty() ? "; --ccsampler.SaveHints=<file> keeps them" : "; saved to " + saveHints));
         }
         sampler.close();
     }

@@ -1,6 +1,7 @@
 package dev.ccsampler.impl;
 
 import com.oracle.truffle.api.Option;
+import dev.ccsampler.FeedbackMode;
 import dev.ccsampler.drain.WildcardFilter;
 import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
@@ -272,4 +273,18 @@ public final class CCSamplerOptions {
                         case "skip" -> dev.ccsampler.capture.RequestLedger.Waited.SKIP;
                         default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.WaitedTicks: use sample, next or skip.");
                     }));
+
+    @Option(name = "Feedback", help = "Compiler feedback from the profile: off, advise (log compile, split and inline hints with their evidence) or apply (also apply them); needs the optimizing runtime and enables sampling (default: off).", usageSyntax = "off|advise|apply", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<FeedbackMode> FEEDBACK = new OptionKey<>(FeedbackMode.OFF, new OptionType<>("Feedback", FeedbackMode::parse));
+
+    @Option(name = "SaveHints", help = "Save the compiler hints, with their evidence and outcomes, to this JSON file when the engine closes, checked for writability at start (default: not saved).", usageSyntax = "<path>", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<String> SAVE_HINTS = new OptionKey<>("", new OptionType<>("SaveHints", s -> {
+        if (!s.isEmpty()) {
+            checkWritable(s, "ccsampler.SaveHints");
+        }
+        return s;
+    }));
+
+    @Option(name = "LoadHints", help = "Load compiler hints saved by an earlier run and apply them, with --ccsampler.Feedback=apply, as soon as their functions run; a bad file is reported and the run goes on without hints (default: none).", usageSyntax = "<path>", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<String> LOAD_HINTS = new OptionKey<>("");
 }

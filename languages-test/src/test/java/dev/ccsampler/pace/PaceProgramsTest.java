@@ -60,6 +60,17 @@ class PaceProgramsTest {
         assertOutput("polymorphic.pace", "polymorphic: 3 rounds of 8 calls, check " + 3 * perRound + "\nexit: 0\n", "3", "2", "1");
     }
 
+    @Test
+    void feedbackSplit() {
+        // check = rounds × n × (burn(u) % 7 + burn(2u) % 7)
+        assertOutput("feedback-split.pace", "feedback-split: 2 rounds, check " + 2 * 3 * (burnMod7(1) + burnMod7(2)) + "\nexit: 0\n", "2", "3", "1");
+    }
+
+    @Test
+    void feedbackCompile() {
+        assertOutput("feedback-compile.pace", "feedback-compile: 3 calls, check " + 3 * (burn(1) % 11) + "\nexit: 0\n", "3", "1");
+    }
+
     private static long burnMod7(long units) {
         return burn(units) % 7;
     }

@@ -3,6 +3,7 @@ package dev.ccsampler.pace.nodes;
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.dsl.Cached;
 import com.oracle.truffle.api.dsl.Fallback;
+import com.oracle.truffle.api.dsl.ReportPolymorphism;
 import com.oracle.truffle.api.dsl.Specialization;
 import com.oracle.truffle.api.nodes.DirectCallNode;
 import com.oracle.truffle.api.nodes.IndirectCallNode;
@@ -16,8 +17,11 @@ import dev.ccsampler.pace.runtime.PaceValues;
  * their own {@link DirectCallNode} (which the compiler can inline and split); beyond that the
  * site is megamorphic and every call goes through one {@link IndirectCallNode}. The cache is
  * keyed on the call target, not the function value, so the many values one function literal
- * creates share an entry.
+ * creates share an entry. {@link ReportPolymorphism}: when the cache gains a second target (or goes
+ * megamorphic) the node tells the runtime, whose splitting heuristic may then give the enclosing
+ * function a copy per caller, as it does for SimpleLanguage and GraalJS calls.
  */
+@ReportPolymorphism
 public abstract class PaceDispatchNode extends PaceNode {
 
     public static final int INLINE_CACHE_SIZE = 3;

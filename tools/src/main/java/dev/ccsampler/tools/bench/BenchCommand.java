@@ -45,6 +45,9 @@ public final class BenchCommand {
                       --repo <dir>         repository root (default: found upwards from the working directory)
                       --timeout <s>        kill a guest process after this many seconds (default 300)
                       --list               print the suite and exit
+                      --feedback           compiler feedback: learn hints in one process, then compare plain sampling,
+                                           sampling with the saved hints applied, and advise mode, interleaved
+                                           (time to steady state, peak, compilations, deopts; docs/feedback.md)
                       --check-splits       time each function of the known-split workloads separately (one process
                                            each) and compare with the split they have by construction; no profiler runs
                     program files (.js, .mjs, .py, .pace, or any language with --lang):
@@ -78,6 +81,7 @@ public final class BenchCommand {
         boolean quick = false;
         boolean list = false;
         boolean checkSplits = false;
+        boolean feedback = false;
         int pairs = -1;
         List<String> only = null;
         Path outDir = null;
@@ -94,6 +98,7 @@ public final class BenchCommand {
                     case "--quick" -> quick = true;
                     case "--list" -> list = true;
                     case "--check-splits" -> checkSplits = true;
+                    case "--feedback" -> feedback = true;
                     case "--pairs" -> pairs = positive(value(args, ++i, a), a);
                     case "--only" -> only = List.of(value(args, ++i, a).split(","));
                     case "--out" -> outDir = Path.of(value(args, ++i, a)).toAbsolutePath();
@@ -163,6 +168,9 @@ public final class BenchCommand {
                 return 0;
             }
             Bench bench = new Bench(repo, suite, quick, pairs, only, outDir, timeout, out, err);
+            if (feedback) {
+                return bench.feedback();
+            }
             return checkSplits ? bench.checkSplits() : bench.execute();
         } catch (IOException e) {
             err.println("bench: " + e.getMessage());
@@ -288,6 +296,57 @@ public final class BenchCommand {
             langOptions.put("js.commonjs-require", "true");
             langOptions.put("js.commonjs-require-cwd", repo.resolve("tools/workloads").toString());
             return new Setup(runDir, java, selected, langOptions);
+        }
+
+        /** {@code --feedback}: see {@link FeedbackBench}. */
+        int feedback() throws IOException, InterruptedException {
+            Setup setup = setup(w -> true, "bench: no workload to run.");
+            if (setup == null) {
+                return 1;
+            }
+            List<FeedbackBench.Result> results = new ArrayList<>();
+            for (Workload w : setup.selected()) {
+                int iters = w.iterationsFor(quick) > 0 ? w.iterationsFor(quick) : (quick ? 20 : 40);
+                Map<String, String> base = new LinkedHashMap<>(options(w, setup.langOptions()));
+                base.put("engine.TraceCompilation", "true");
+                Path hints = setup.runDir().resolve(w.id() + ".hints.json");
+                Map<String, String> learnOpts = new LinkedHashMap<>(base);
+                learnOpts.put("ccsampler.Feedback", "apply");
+                learnOpts.put("ccsampler.SaveHints", hints.toString());
+                GuestRun learn = GuestRun.launch(setup.java(), w, ProfilerConfig.CCSAMPLER_10MS, 0, iters, 0, List.of(), learnOpts, repo, setup.runDir(), timeout, w.id() + ".learn");
+                err.printf(Locale.ROOT, "  %s: learning process exit %d, hints in %s%n", w.id(), learn.exitStatus(), hints);
+                if (!learn.ok() || !Files.exists(hints)) {
+                    notes.add(w.id() + ": skipped, the learning process failed (see " + learn.log() + ").");
+                    continue;
+                }
+                Map<FeedbackBench.Config, List<GuestRun>> runs = new java.util.EnumMap<>(FeedbackBench.Config.class);
+                List<String> reference = FeedbackBench.guestOutput(learn.log());
+                boolean same = true;
+                for (int round = 0; round < pairs; round++) {
+                    for (FeedbackBench.Config c : FeedbackBench.Config.values()) {
+                        Map<String, String> o = new LinkedHashMap<>(base);
+                        if (c == FeedbackBench.Config.HINTS) {
+                            o.put("ccsampler.Feedback", "apply");
+                            o.put("ccsampler.LoadHints", hints.toString());
+                        } else {
+                            o.putAll(c.options);
+                        }
+                        GuestRun r = GuestRun.launch(setup.java(), w, ProfilerConfig.CCSAMPLER_10MS, round, iters, 0, List.of(), o, repo, setup.runDir(), timeout,
+                                        w.id() + ".feedback-" + c.name().toLowerCase(Locale.ROOT) + "." + round);
+                        err.printf(Locale.ROOT, "  %s %s round %d: exit %d, %d iterations%n", w.id(), c.label, round, r.exitStatus(), r.iterationNanos().length);
+                        runs.computeIfAbsent(c, k -> new ArrayList<>()).add(r);
+                        same &= FeedbackBench.guestOutput(r.log()).equals(reference);
+                    }
+                }
+                results.add(new FeedbackBench.Result(w.id(), runs, same));
+            }
+            String table = FeedbackBench.table(results);
+            out.print(table);
+            notes.forEach(n -> out.println("  " + n));
+            if (outDir != null) {
+                Files.writeString(outDir.resolve("feedback.md"), table);
+            }
+            return results.isEmpty() ? 1 : 0;
         }
 
         int execute() throws IOException, InterruptedException {

@@ -1,0 +1,468 @@
+package dev.ccsampler.feedback;
+
+import com.oracle.truffle.api.TruffleContext;
+import com.oracle.truffle.api.instrumentation.ContextsListener;
+import com.oracle.truffle.api.instrumentation.EventBinding;
+import com.oracle.truffle.api.instrumentation.TruffleInstrument;
+import com.oracle.truffle.api.nodes.LanguageInfo;
+import com.oracle.truffle.api.nodes.RootNode;
+import dev.ccsampler.FeedbackMode;
+import dev.ccsampler.ccmap.CallSiteInfo;
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.MethodStats;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.ccmap.Tier;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * The feedback stage of one engine: owns the {@code ccsampler-feedback} thread, which every
+ * {@link #ROUND_NANOS} takes a CC-Map snapshot, asks the {@link Advisor}, logs new hints, applies them
+ * through the {@link Actuator} in {@code apply} mode, applies loaded hints once their roots run,
+ * and observes outcomes. The mode can change at any time; leaving {@code apply} stops further
+ * actions (a split or a queued compile cannot be undone).
+ *
+ * <p>Internal: public only for {@code dev.ccsampler.CCSampler}. Threading: every public method may
+ * be called from any thread; the mode is a volatile field, the log is guarded by its own monitor,
+ * and the rest of the state belongs to the feedback thread (or to the thread that closes, after the
+ * feedback thread has ended).
+ *
+ * @since 0.2
+ */
+public final class FeedbackController {
+
+    /** Time between two advisor rounds: 200 ms. */
+    static final long ROUND_NANOS = 200_000_000L;
+    /** Rounds a loaded split or inline hint waits for its call site to run before it is reported unmatched: 50 (10 s). */
+    static final int MAX_WAIT_ROUNDS = 50;
+
+    private final TruffleInstrument.Env env;
+    private final Supplier<ProfileSnapshot> snapshots;
+    private final String runtimeName;
+    private final RootRegistry registry = new RootRegistry();
+    private final Actuator actuator;
+    private final HintLog log = new HintLog();
+    private final Set<TruffleContext> contexts = ConcurrentHashMap.newKeySet();
+    private final long startNanos = System.nanoTime();
+    private volatile FeedbackMode mode = FeedbackMode.OFF;
+    private volatile boolean running;
+    private Thread thread;
+    private EventBinding<?> contextsBinding;
+    private boolean attached;
+    private int seq;
+
+    /**
+     * Creates the stage, idle until {@link #setMode} or {@link #load}.
+     *
+     * @param env the instrument's environment (for thread-local actions and listeners)
+     * @param snapshots where CC-Map snapshots come from
+     * @param runtimeName the Truffle runtime's name, for the reports
+     * @since 0.2
+     */
+    public FeedbackController(TruffleInstrument.Env env, Supplier<ProfileSnapshot> snapshots, String runtimeName) {
+        this.env = env;
+        this.snapshots = snapshots;
+        this.runtimeName = runtimeName;
+        this.actuator = new Actuator(env);
+    }
+
+    /**
+     * Changes the mode; starts the feedback thread on the first mode other than off. Any thread.
+     *
+     * @since 0.2
+     */
+    public synchronized void setMode(FeedbackMode m) {
+        mode = m;
+        if (m != FeedbackMode.OFF) {
+            start();
+        }
+    }
+
+    /**
+     * The current mode. Any thread.
+     *
+     * @since 0.2
+     */
+    public FeedbackMode mode() {
+        return mode;
+    }
+
+    /**
+     * Loads hints saved by an earlier run; they are applied (in apply mode) when their roots run.
+     * Any thread.
+     *
+     * @return null, or the error (naming the file and the entry) when the file was rejected; then
+     *         no hint of it is used
+     * @since 0.2
+     */
+    public String load(Path file) {
+        List<HintsFile.Saved> saved;
+        try {
+            saved = HintsFile.read(file);
+        } catch (HintsFile.BadHintsFile e) {
+            return e.getMessage();
+        }
+        synchronized (this) {
+            for (HintsFile.Saved s : saved) {
+                Hint h = new Hint(++seq, s.kind(), s.target(), s.caller(), s.siteLine(), s.siteColumn(), s.reason(), s.evidence(), "file " + file, elapsedMs(),
+                                Hint.State.PENDING);
+                log.add(h);
+            }
+            start();
+        }
+        return null;
+    }
+
+    private void start() {
+        if (!attached) {
+            attached = true;
+            registry.attach(env);
+            contextsBinding = env.getInstrumenter().attachContextsListener(new ContextsListener() {
+                @Override
+                public void onContextCreated(TruffleContext context) {
+                    contexts.add(context);
+                }
+
+                @Override
+                public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
+                }
+
+                @Override
+                public void onLanguageContextInitialized(TruffleContext context, LanguageInfo language) {
+                }
+
+                @Override
+                public void onLanguageContextFinalized(TruffleContext context, LanguageInfo language) {
+                }
+
+                @Override
+                public void onLanguageContextDisposed(TruffleContext context, LanguageInfo language) {
+                }
+
+                @Override
+                public void onContextClosed(TruffleContext context) {
+                    contexts.remove(context);
+                }
+            }, true);
+        }
+        if (!running) {
+            running = true;
+            thread = new Thread(this::loop, "ccsampler-feedback");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    private void loop() {
+        while (running) {
+            LockSupport.parkNanos(ROUND_NANOS);
+            if (!running) {
+                break;
+            }
+            try {
+                round();
+            } catch (RuntimeException e) {
+                // a failed round must not end feedback (nor the guest): the next round starts afresh
+                new java.io.PrintStream(env.err(), true).println("[ccsampler] feedback round failed: " + e);
+            }
+        }
+    }
+
+    /** One advisor round. Feedback thread (or a test). */
+    void round() {
+        ProfileSnapshot snap = snapshots.get();
+        ProfileSnapshot s = snap.threads().size() == 1 ? snap : snap.mergeThreads();
+        Map<String, Integer> ids = new HashMap<>();
+        for (MethodInfo m : s.methods()) {
+            ids.put(RootKey.methodKey(m.language(), m.name(), m.source(), m.line(), m.column()), m.id());
+        }
+        FeedbackMode m = mode;
+        if (m != FeedbackMode.OFF) {
+            for (Advisor.Proposal p : Advisor.advise(s)) {
+                propose(s, p, m);
+            }
+        }
+        for (Hint h : log.list()) {
+            Hint.State st;
+            synchronized (log) {
+                st = h.state;
+            }
+            if (st == Hint.State.ADVISED && mode == FeedbackMode.APPLY) {
+                synchronized (log) {
+                    h.state = Hint.State.PENDING; // advised earlier, apply switched on since
+                    h.action = "";
+                }
+                tryApply(h, s, ids);
+            } else if (st == Hint.State.PENDING && mode == FeedbackMode.APPLY) {
+                tryApply(h, s, ids);
+            } else if (st == Hint.State.APPLIED) {
+                observe(h, s, ids);
+            }
+        }
+    }
+
+    private void propose(ProfileSnapshot s, Advisor.Proposal p, FeedbackMode m) {
+        RootKey target = registry.key(methodKey(s.method(p.target())));
+        RootKey caller = p.caller() < 0 ? null : registry.key(methodKey(s.method(p.caller())));
+        if (target == null || (p.caller() >= 0 && caller == null)) {
+            return; // not loaded through the registry (internal, or gone): nothing could take the hint
+        }
+        Hint probe = new Hint(0, p.kind(), target, caller, p.siteLine(), p.siteColumn(), p.reason(), p.evidence(), "advisor", elapsedMs(),
+                        m == FeedbackMode.APPLY ? Hint.State.PENDING : Hint.State.ADVISED);
+        if (log.contains(probe.identity())) {
+            return;
+        }
+        Hint h;
+        synchronized (this) {
+            h = new Hint(++seq, probe.kind, target, caller, probe.siteLine, probe.siteColumn, probe.reason, probe.evidence, probe.origin, probe.proposedAtMs, probe.state);
+        }
+        if (h.state == Hint.State.ADVISED) {
+            h.action = "none (mode advise)";
+        }
+        log.add(h);
+    }
+
+    private static String methodKey(MethodInfo m) {
+        return RootKey.methodKey(m.language(), m.name(), m.source(), m.line(), m.column());
+    }
+
+    /** Applies a pending hint if its roots (and call nodes) are there. Feedback thread. */
+    private void tryApply(Hint h, ProfileSnapshot s, Map<String, Integer> ids) {
+        boolean[] stale = {false};
+        RootKey rootKey = h.kind == Hint.Kind.COMPILE ? h.target : h.caller;
+        List<RootNode> roots = registry.match(rootKey, stale);
+        if (roots.isEmpty()) {
+            if (stale[0]) {
+                synchronized (log) {
+                    h.state = Hint.State.STALE;
+                    h.action = "none: " + rootKey.label() + " is in this run, but its source changed since the hint was saved";
+                }
+            }
+            return;
+        }
+        if (h.kind == Hint.Kind.COMPILE) {
+            // ask once the root has run a little: compiling an uninitialised AST only deoptimizes
+            Integer id = ids.get(h.target.methodKey());
+            if (id == null || s.methodStats().get(id).totalSum() == 0) {
+                return;
+            }
+        } else if (h.kind != Hint.Kind.COMPILE && ++h.waitedRounds > MAX_WAIT_ROUNDS) {
+            synchronized (log) {
+                h.state = Hint.State.UNMATCHED;
+                h.action = "none: the call site never ran with a direct call to " + h.target.label();
+            }
+            return;
+        }
+        synchronized (log) {
+            h.state = Hint.State.SUBMITTED;
+        }
+        boolean taken = actuator.submit(contexts, () -> perform(h, roots));
+        if (!taken) {
+            synchronized (log) {
+                h.state = Hint.State.PENDING;
+            }
+        }
+    }
+
+    /** Guest thread, inside the thread-local action. */
+    private void perform(Hint h, List<RootNode> roots) {
+        if (mode != FeedbackMode.APPLY) {
+            synchronized (log) {
+                h.state = Hint.State.PENDING; // apply was switched off after the action was submitted
+            }
+            return;
+        }
+        try {
+            if (h.kind == Hint.Kind.COMPILE) {
+                String text = Actuator.compileEarly(roots);
+                synchronized (log) {
+                    h.action = text;
+                    h.appliedAtMs = elapsedMs();
+                    h.state = Hint.State.APPLIED;
+                }
+                return;
+            }
+            boolean[] failed = {false};
+            String[] text = {null};
+            boolean found = Actuator.atCallSite(roots, h.siteLine, h.siteColumn, h.target, h.kind == Hint.Kind.SPLIT, t -> text[0] = t, failed);
+            synchronized (log) {
+                if (!found) {
+                    h.state = Hint.State.PENDING; // the call site has not made a direct call yet: retry next round
+                    return;
+                }
+                h.action = text[0];
+                h.appliedAtMs = elapsedMs();
+                h.state = failed[0] ? Hint.State.FAILED : Hint.State.APPLIED;
+                if (h.kind == Hint.Kind.INLINE) {
+                    h.outcome = "Truffle 25.0.1 Community Edition: no inlining policy reads the forced flag (docs/feedback.md)";
+                }
+            }
+        } catch (RuntimeException e) {
+            synchronized (log) {
+                h.state = Hint.State.FAILED;
+                h.action = "failed: " + e;
+            }
+        }
+    }
+
+    /** Records what the samples show since the hint was applied. Feedback thread. */
+    private void observe(Hint h, ProfileSnapshot s, Map<String, Integer> ids) {
+        long[] now = tiersNow(h, s, ids);
+        if (now == null) {
+            return;
+        }
+        synchronized (log) {
+            if (h.baseline == null) {
+                h.baseline = now;
+                return;
+            }
+            long[] d = new long[Tier.COUNT];
+            long sum = 0;
+            for (int i = 0; i < Tier.COUNT; i++) {
+                d[i] = Math.max(0, now[i] - h.baseline[i]);
+                sum += d[i];
+            }
+            if (sum == 0) {
+                return;
+            }
+            String split = String.format("since the hint: %d samples, %.0f%% interpreted, %.0f%% first tier, %.0f%% last tier, %.0f%% inlined", sum,
+                            100.0 * d[0] / sum, 100.0 * d[1] / sum, 100.0 * d[2] / sum, 100.0 * d[3] / sum);
+            String prefix = "";
+            if (h.kind == Hint.Kind.COMPILE) {
+                boolean compiled = d[Tier.FIRST.ordinal()] + d[Tier.LAST.ordinal()] + d[Tier.INLINED.ordinal()] > 0;
+                if (compiled && h.seenCompiledAtMs < 0) {
+                    h.seenCompiledAtMs = elapsedMs();
+                }
+                String tier = d[Tier.LAST.ordinal()] > 0 ? "last tier" : "first tier";
+                prefix = compiled ? "compiled (" + tier + " seen), first seen compiled +" + (h.seenCompiledAtMs - h.appliedAtMs) + "ms after the hint; " : "not seen compiled yet; ";
+            } else if (h.kind == Hint.Kind.INLINE) {
+                prefix = (d[Tier.INLINED.ordinal()] * 2 >= sum ? "inlined; " : "not inlined (Truffle 25.0.1 CE ignores forceInlining, docs/feedback.md); ");
+            }
+            h.outcome = prefix + split + " (observed +" + elapsedMs() + "ms)";
+        }
+    }
+
+    /** Tier totals of the hint's root (compile) or of its edge's contexts (split, inline). */
+    private static long[] tiersNow(Hint h, ProfileSnapshot s, Map<String, Integer> ids) {
+        Integer target = ids.get(h.target.methodKey());
+        if (target == null) {
+            return null;
+        }
+        if (h.kind == Hint.Kind.COMPILE) {
+            MethodStats st = s.methodStats().get(target);
+            return st.total().clone();
+        }
+        Integer caller = ids.get(h.caller.methodKey());
+        if (caller == null) {
+            return null;
+        }
+        long[] r = new long[Tier.COUNT];
+        for (ThreadProfile t : s.threads()) {
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (n.method() == target && n.callSite() >= 0) {
+                    CallSiteInfo site = s.callSites().get(n.callSite());
+                    if (site.caller() == caller && site.line() == h.siteLine && site.column() == h.siteColumn) {
+                        for (int i = 0; i < Tier.COUNT; i++) {
+                            r[i] += n.totalByTier()[i];
+                        }
+                    }
+                }
+            });
+        }
+        return r;
+    }
+
+    /**
+     * Writes the hints report: text, or the JSON of the hints file. Any thread.
+     *
+     * @since 0.2
+     */
+    public void write(OutputStream out, boolean json) throws IOException {
+        if (json) {
+            log.writeJson(runtimeName, mode.id(), out);
+        } else {
+            log.writeText("mode " + mode.id() + " on " + runtimeName, out);
+        }
+    }
+
+    /**
+     * Saves the hints, with their evidence and outcomes, for a later run's {@link #load}. Any
+     * thread.
+     *
+     * @since 0.2
+     */
+    public void save(Path file) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            write(out, true);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * One line: mode and hint counts by state. Any thread.
+     *
+     * @since 0.2
+     */
+    public String summary() {
+        return "mode " + mode.id() + ", " + log.summary();
+    }
+
+    /**
+     * Stops the feedback thread after one last observation, detaches the listeners and marks loaded
+     * hints that never found their root as unmatched. Any thread; idempotent.
+     *
+     * @since 0.2
+     */
+    public void close() {
+        Thread t;
+        synchronized (this) {
+            t = thread;
+            thread = null;
+            running = false;
+        }
+        if (t != null) {
+            LockSupport.unpark(t);
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                round();
+            } catch (RuntimeException e) {
+                // the engine is closing: keep the log as it is
+            }
+        }
+        synchronized (log) {
+            for (Hint h : log.list()) {
+                if (h.state == Hint.State.PENDING || h.state == Hint.State.SUBMITTED) {
+                    if (h.origin.startsWith("file ")) {
+                        h.state = Hint.State.UNMATCHED;
+                        h.action = "none: no root matching " + (h.kind == Hint.Kind.COMPILE ? h.target.label() : h.caller.label()) + " ran long enough in this run";
+                    }
+                }
+            }
+        }
+        registry.detach();
+        if (contextsBinding != null) {
+            contextsBinding.dispose();
+            contextsBinding = null;
+        }
+    }
+
+    private long elapsedMs() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}

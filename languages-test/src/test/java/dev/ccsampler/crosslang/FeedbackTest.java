@@ -1,0 +1,307 @@
+package dev.ccsampler.crosslang;
+
+import dev.ccsampler.CCSampler;
+import dev.ccsampler.FeedbackMode;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Compiler feedback on real engines (docs/feedback.md): split hints leave the call node split and
+ * the output unchanged, a compile-early hint compiles a root Truffle would not have compiled,
+ * hints saved by one engine are applied in a fresh one, inline hints set the flag, and bad or stale
+ * hints files are reported without stopping the run.
+ */
+class FeedbackTest {
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void needsOptimizingRuntime() {
+        assumeTrue(ProfileRun.optimizing(), "compiler feedback needs the optimizing runtime");
+    }
+
+    /** One guest run: its output, error stream, engine log and exit status. */
+    record Run(String stdout, String stderr, String log, int exitStatus, long startMillis) {
+    }
+
+    static Run run(String language, Path file, Map<String, String> options, String... args) throws IOException {
+        Map<String, String> opts = new LinkedHashMap<>();
+        opts.put("ccsampler.Period", "1ms");
+        opts.putAll(options);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        int[] status = {0};
+        Throwable[] failure = {null};
+        long start = System.currentTimeMillis();
+        Context.Builder b = Context.newBuilder().allowAllAccess(true).allowExperimentalOptions(true).out(out).err(err).logHandler(log).arguments(language, args).options(opts);
+        Thread guest = new Thread(null, () -> {
+            try (Context c = b.build()) {
+                try {
+                    c.eval(Source.newBuilder(language, file.toFile()).build());
+                } catch (PolyglotException e) {
+                    status[0] = e.isExit() ? e.getExitStatus() : 1;
+                    if (!e.isExit()) {
+                        err.writeBytes(String.valueOf(e.getMessage()).getBytes());
+                    }
+                }
+            } catch (Throwable t) {
+                failure[0] = t;
+            }
+        }, "guest-main", 64L << 20);
+        guest.start();
+        try {
+            guest.join();
+        } catch (InterruptedException e) {
+            throw new IOException(e);
+        }
+        if (failure[0] != null) {
+            throw new IOException("guest run failed", failure[0]);
+        }
+        return new Run(out.toString(), err.toString(), log.toString(), status[0], start);
+    }
+
+    static Path pace(String name) {
+        return Path.of("programs").resolve(name).toAbsolutePath();
+    }
+
+    /** The hints of a saved file whose kind is {@code kind}, as raw JSON objects (one per line of the match). */
+    static List<String> hints(String json, String kind) {
+        List<String> r = new java.util.ArrayList<>();
+        Matcher m = Pattern.compile("\\{\"kind\":\"" + kind + "\".*?\"outcome\":\"[^\"]*\"\\}").matcher(json);
+        while (m.find()) {
+            r.add(m.group());
+        }
+        return r;
+    }
+
+    /** Truffle's own splitting heuristic off (it ignores callees over 1 node), forced splits still allowed. */
+    static final Map<String, String> NO_HEURISTIC_SPLITS = Map.of("engine.SplittingMaxCalleeSize", "1");
+
+    @Test
+    void paceSplitHintsSplitTheCallNodesAndKeepTheOutput() throws Exception {
+        Path saved = tmp.resolve("pace-split-hints.json");
+        Map<String, String> on = new LinkedHashMap<>(NO_HEURISTIC_SPLITS);
+        on.put("ccsampler.Feedback", "apply");
+        on.put("ccsampler.SaveHints", saved.toString());
+        Run with = run("pace", pace("feedback-split.pace"), on);
+        Run without = run("pace", pace("feedback-split.pace"), NO_HEURISTIC_SPLITS);
+        assertEquals(0, with.exitStatus(), with.stderr());
+        assertEquals(without.stdout(), with.stdout(), "a hint never changes guest output");
+        String json = Files.readString(saved);
+        System.out.println("Pace split hints: " + json);
+        List<String> splits = hints(json, "split");
+        assertEquals(2, splits.size(), "one split of apply per caller (useOne, useTwo): " + json);
+        for (String h : splits) {
+            assertTrue(h.contains("\"target\":{\"language\":\"pace\",\"name\":\"apply\""), h);
+            assertTrue(h.contains("\"state\":\"applied\""), h);
+            // the actuator reads isCallTargetCloned() back after cloneCallTarget()
+            assertTrue(h.contains("\"action\":\"split 1 of 1 direct call node\""), h);
+        }
+        assertTrue(splits.stream().anyMatch(h -> h.contains("\"caller\":{\"language\":\"pace\",\"name\":\"useOne\"")), json);
+        assertTrue(splits.stream().anyMatch(h -> h.contains("\"caller\":{\"language\":\"pace\",\"name\":\"useTwo\"")), json);
+        assertTrue(with.stderr().contains("[ccsampler] compiler feedback: mode apply"), with.stderr());
+    }
+
+    @Test
+    void adviseModeProposesAndAppliesNothing() throws Exception {
+        Path saved = tmp.resolve("pace-advise-hints.json");
+        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "engine.SplittingMaxCalleeSize", "1"));
+        assertEquals(0, r.exitStatus(), r.stderr());
+        String json = Files.readString(saved);
+        List<String> splits = hints(json, "split");
+        assertEquals(2, splits.size(), json);
+        for (String h : splits) {
+            assertTrue(h.contains("\"state\":\"advised\""), h);
+            assertTrue(h.contains("\"action\":\"none (mode advise)\""), h);
+        }
+    }
+
+    @Test
+    void javaScriptSplitHintSplitsAndKeepsTheOutput() throws Exception {
+        Path js = Path.of("src/test/resources/crosslang/feedback_split.js").toAbsolutePath();
+        Path saved = tmp.resolve("js-split-hints.json");
+        Map<String, String> on = new LinkedHashMap<>(NO_HEURISTIC_SPLITS);
+        on.put("ccsampler.Feedback", "apply");
+        on.put("ccsampler.SaveHints", saved.toString());
+        Run with = run("js", js, on);
+        Run without = run("js", js, NO_HEURISTIC_SPLITS);
+        assertEquals(0, with.exitStatus(), with.stderr());
+        assertEquals(without.stdout(), with.stdout());
+        String json = Files.readString(saved);
+        System.out.println("JavaScript split hints: " + json);
+        List<String> splits = hints(json, "split");
+        assertFalse(splits.isEmpty(), "a split hint for apply: " + json);
+        assertTrue(splits.stream().anyMatch(h -> h.contains("\"name\":\"apply\"") && h.contains("\"state\":\"applied\"") && h.matches(".*\"action\":\"split [1-9]\\d* of.*")), json);
+    }
+
+    /**
+     * Milliseconds from the start of the run to the first engine.TraceCompilation {@code opt done}
+     * of {@code root}, or -1 when it was never compiled.
+     */
+    static long compiledAfterMs(Run r, String root) {
+        Pattern p = Pattern.compile("opt done .* " + Pattern.quote(root) + " .*\\|UTC (\\S+)\\|");
+        for (String l : r.log().lines().toList()) {
+            Matcher m = p.matcher(l);
+            if (m.find()) {
+                return java.time.LocalDateTime.parse(m.group(1)).toInstant(java.time.ZoneOffset.UTC).toEpochMilli() - r.startMillis();
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    void compileEarlyHintSavedByOneEngineCompilesTheRootSoonerInAFreshOne() throws Exception {
+        Path saved = tmp.resolve("pace-compile-hints.json");
+        String[] args = {"100", "30000"}; // 100 calls of about 30 ms
+        // run 1: learn (advise), save
+        Run learn = run("pace", pace("feedback-compile.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString()), args);
+        assertEquals(0, learn.exitStatus(), learn.stderr());
+        String json = Files.readString(saved);
+        List<String> compile = hints(json, "compile");
+        assertEquals(1, compile.size(), json);
+        assertTrue(compile.get(0).contains("\"name\":\"work\""), json);
+        // run 2: sampling, no hints; run 3: a fresh engine that loads and applies them
+        Map<String, String> trace = Map.of("engine.TraceCompilation", "true", "ccsampler", "true", "ccsampler.OutputFile", tmp.resolve("plain.txt").toString());
+        Run plain = run("pace", pace("feedback-compile.pace"), trace, args);
+        Map<String, String> load = new LinkedHashMap<>(trace);
+        load.put("ccsampler.Feedback", "apply");
+        load.put("ccsampler.LoadHints", saved.toString());
+        Path after = tmp.resolve("pace-compile-hints-after.json");
+        load.put("ccsampler.SaveHints", after.toString());
+        Run hinted = run("pace", pace("feedback-compile.pace"), load, args);
+        assertEquals(plain.stdout(), hinted.stdout());
+        long without = compiledAfterMs(plain, "work");
+        long with = compiledAfterMs(hinted, "work");
+        System.out.println("Pace compile-early: work compiled " + without + " ms after the start without the hint, " + with + " ms with it");
+        assertTrue(with >= 0, "the loaded hint compiles work:\n" + hinted.log());
+        assertTrue(without < 0 || with < without, "with the hint work is compiled sooner: " + with + " ms vs " + without + " ms\n" + plain.log() + "\n" + hinted.log());
+        String again = Files.readString(after);
+        System.out.println("Pace compile hints applied from file: " + again);
+        assertTrue(again.contains("\"origin\":\"file " + saved + "\""), again);
+        assertTrue(hints(again, "compile").stream().anyMatch(h -> h.contains("\"state\":\"applied\"") && h.contains("\"outcome\":\"compiled")), again);
+    }
+
+    @Test
+    void inlineHintSetsTheFlagAndSaysCommunityIgnoresIt() throws Exception {
+        Path saved = tmp.resolve("pace-split-for-inline.json");
+        Run learn = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "engine.SplittingMaxCalleeSize", "1"));
+        assertEquals(0, learn.exitStatus(), learn.stderr());
+        // the same call sites, as inline hints
+        Path inline = tmp.resolve("pace-inline.json");
+        Files.writeString(inline, Files.readString(saved).replace("\"kind\":\"split\"", "\"kind\":\"inline\""));
+        Path after = tmp.resolve("pace-inline-after.json");
+        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "apply", "ccsampler.LoadHints", inline.toString(), "ccsampler.SaveHints", after.toString(),
+                        "engine.SplittingMaxCalleeSize", "1"));
+        assertEquals(learn.stdout(), r.stdout());
+        String json = Files.readString(after);
+        // the split hints of apply turned into inline hints (the learning run may have proposed inline hints of its own)
+        List<String> applied = hints(json, "inline").stream().filter(h -> h.contains("\"origin\":\"file ") && h.contains("\"target\":{\"language\":\"pace\",\"name\":\"apply\""))
+                        .toList();
+        assertEquals(2, applied.size(), json);
+        for (String h : applied) {
+            assertTrue(h.contains("\"action\":\"forced inlining on 1 of 1 direct call node\""), h);
+            assertTrue(h.contains("no inlining policy reads the forced flag") || h.contains("CE ignores forceInlining") || h.contains("\"outcome\":\"inlined"), h);
+        }
+    }
+
+    @Test
+    void badHintsFileIsReportedWithFileAndEntryAndTheRunGoesOn() throws Exception {
+        Path bad = tmp.resolve("bad-hints.json");
+        Files.writeString(bad, "{\"format\":\"ccsampler-hints\",\"version\":1,\"hints\":[{\"kind\":\"compile\",\"target\":{\"language\":\"pace\",\"name\":\"work\",\"source\":\"feedback-compile.pace\",\"charIndex\":1,\"charLength\":2,\"line\":1,\"column\":1,\"contentHash\":\"\"}},{\"kind\":\"split\",\"target\":{\"language\":\"pace\"}}]}");
+        Run r = run("pace", pace("feedback-compile.pace"), Map.of("ccsampler.Feedback", "apply", "ccsampler.LoadHints", bad.toString()), "5", "100");
+        assertEquals(0, r.exitStatus(), r.stderr());
+        assertTrue(r.stdout().startsWith("feedback-compile: 5 calls"), r.stdout());
+        assertTrue(r.stderr().contains("Invalid hints file " + bad + ": entry 1 (hints[1]): \"target\": \"name\" is missing or not a string."), r.stderr());
+        assertTrue(r.stderr().contains("The run goes on without these hints."), r.stderr());
+
+        Path notJson = tmp.resolve("not-json.json");
+        Files.writeString(notJson, "{\"format\":");
+        Run r2 = run("pace", pace("feedback-compile.pace"), Map.of("ccsampler.Feedback", "apply", "ccsampler.LoadHints", notJson.toString()), "5", "100");
+        assertEquals(0, r2.exitStatus());
+        assertTrue(r2.stderr().contains("Invalid hints file " + notJson + ": malformed JSON"), r2.stderr());
+    }
+
+    @Test
+    void hintForAChangedSourceIsReportedStale() throws Exception {
+        Path saved = tmp.resolve("pace-stale-learn.json");
+        Run learn = run("pace", pace("feedback-compile.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString()), "60");
+        assertEquals(0, learn.exitStatus(), learn.stderr());
+        assertFalse(hints(Files.readString(saved), "compile").isEmpty(), Files.readString(saved));
+        Path edited = tmp.resolve("feedback-compile.pace");
+        Files.writeString(edited, Files.readString(pace("feedback-compile.pace")) + "// edited\n");
+        Path after = tmp.resolve("pace-stale-after.json");
+        Run r = run("pace", edited, Map.of("ccsampler.Feedback", "apply", "ccsampler.LoadHints", saved.toString(), "ccsampler.SaveHints", after.toString()), "60");
+        assertEquals(learn.stdout(), r.stdout());
+        String json = Files.readString(after);
+        assertTrue(hints(json, "compile").stream().anyMatch(h -> h.contains("\"origin\":\"file ") && h.contains("\"state\":\"stale\"") && h.contains("its source changed")), json);
+    }
+
+    /** Invariant 5: apply can be switched off (and on) at run time through the service. */
+    @Test
+    void applyCanBeSwitchedOffAndOnAtRunTime() throws Exception {
+        try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).option("engine.SplittingMaxCalleeSize", "1").out(OutputStream.nullOutputStream())
+                        .err(OutputStream.nullOutputStream()).build()) {
+            CCSampler sampler = CCSampler.find(engine);
+            sampler.setPeriod(java.time.Duration.ofMillis(1));
+            sampler.setCollecting(true);
+            sampler.setFeedback(FeedbackMode.APPLY);
+            sampler.setFeedback(FeedbackMode.ADVISE); // switched off before anything could be applied
+            Source program = Source.newBuilder("pace", pace("feedback-split.pace").toFile()).build();
+            evalOnBigStack(engine, program);
+            String advised = hintsJson(sampler);
+            List<String> splits = hints(advised, "split");
+            assertEquals(2, splits.size(), advised);
+            assertTrue(splits.stream().allMatch(h -> h.contains("\"state\":\"advised\"")), advised);
+            sampler.setFeedback(FeedbackMode.APPLY); // on again: the advised hints are applied as the program runs again
+            evalOnBigStack(engine, program);
+            String applied = hintsJson(sampler);
+            assertTrue(hints(applied, "split").stream().allMatch(h -> h.contains("\"state\":\"applied\"") && h.contains("\"action\":\"split 1 of 1 direct call node\"")), applied);
+            assertEquals(FeedbackMode.APPLY, sampler.getFeedback());
+        }
+    }
+
+    static String hintsJson(CCSampler sampler) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        sampler.writeHints(b, true);
+        return b.toString();
+    }
+
+    static void evalOnBigStack(Engine engine, Source program) throws Exception {
+        Throwable[] failure = {null};
+        Thread t = new Thread(null, () -> {
+            try (Context c = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
+                c.eval(program);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "guest-main", 64L << 20);
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError("guest failed", failure[0]);
+        }
+    }
+}

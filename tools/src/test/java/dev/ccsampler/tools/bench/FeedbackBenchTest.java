@@ -1,0 +1,42 @@
+package dev.ccsampler.tools.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The arithmetic of {@code bench --feedback}: steady state, time to it, peak, and the guest output filter. */
+class FeedbackBenchTest {
+
+    @Test
+    void steadyStateIsTheFirstIterationAfterWhichTheRollingMedianStaysInTheBand() {
+        // final median (last third) = 100; rolling medians of 5 from index 6 on: 104, 103, 100, ... (in the band);
+        // at index 5 the window {400, 300, 200, 104, 100} has median 200
+        long[] it = {500, 400, 300, 200, 104, 100, 103, 100, 100, 100, 100, 100};
+        assertEquals(6, FeedbackBench.steadyIndex(it));
+    }
+
+    @Test
+    void neverSettlingGivesTheLastIteration() {
+        long[] it = {100, 200, 100, 200, 100, 200, 100, 300, 100, 300, 100, 300};
+        assertEquals(it.length - 1, FeedbackBench.steadyIndex(it));
+    }
+
+    @Test
+    void timeToSteadyAndPeak() {
+        long[] it = {50, 10, 10, 10, 10, 10};
+        int s = FeedbackBench.steadyIndex(it);
+        assertEquals(2, s); // window ending at 2: {50, 10, 10} -> 10; at 1: {50, 10} -> 30
+        assertEquals(70, FeedbackBench.timeToSteady(it));
+        assertEquals(10, FeedbackBench.peak(it));
+    }
+
+    @Test
+    void guestOutputDropsRunnerEngineAndTruffleLogNoteLines() {
+        List<String> log = List.of("CCSBENCH iter 0 5", "[To redirect Truffle log output to a file use one of the following options:",
+                        "* '--log.file=<path>' if the option is passed using a guest language launcher.", "* Configure logging using the polyglot embedding API.]",
+                        "hello", "[engine] opt done work", "[ccsampler] compiler feedback: mode apply", "world");
+        assertEquals(List.of("hello", "world"), FeedbackBench.guestOutput(log));
+    }
+}
