@@ -141,7 +141,7 @@ class RunLauncherTest {
     void badCcsamplerValuesAreRejectedWithTheLegalForms() throws Exception {
         Result r = ccsampler(dir, "run", "--ccsampler", "--ccsampler.Period=3parsecs", program("bad.js").toString());
         assertNotEquals(0, r.status(), r::toString);
-        assertTrue(r.stderr().contains("Invalid period '3parsecs' for ccsampler.Period: use a number with us, ms or s"), r::toString);
+        assertTrue(r.stderr().contains("Invalid duration '3parsecs' for ccsampler.Period: use a number with us, ms, s or m from 100us to 60s"), r::toString);
         assertFalse(r.stdout().contains("guest-says"), r::toString);
         assertFalse(hasJavaStackTrace(r.stderr()), r::toString);
         Result f = ccsampler(dir, "run", "--ccsampler", "--ccsampler.OutputFile=/no/such/dir/p.json", program("bad.js").toString());
