@@ -272,7 +272,8 @@ public final class CCSampler implements AutoCloseable {
                 attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)");
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, threadName -> attachProbes(
-                                "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more (Incremental=auto)"));
+                                "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more and the cost budget leaves it under one walk in "
+                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)"));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
                 PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),

@@ -105,10 +105,14 @@ public final class Drainer {
         tuner = t;
     }
 
+    /** Mean ticks per sample from which a thread's walks count as thinned by the cost budget. */
+    public static final int THINNED_WEIGHT = 4;
+
     /**
      * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
      * thread's name when some thread's stacks average at least {@code frames} frames over its last
-     * samples. Any thread.
+     * samples and its samples average at least {@value #THINNED_WEIGHT} ticks each (the cost budget
+     * leaves it fewer than one walk in four ticks). Any thread.
      *
      * @since 0.1
      */
@@ -252,7 +256,8 @@ public final class Drainer {
         acc.stackDepth = total;
         acc.frames += total;
         acc.meanDepth += (total - acc.meanDepth) / 16;
-        if (onDeep != null && deepThread == null && acc.meanDepth >= deepFrames && acc.samples >= 8) {
+        acc.meanWeight += (weight - acc.meanWeight) / 16;
+        if (onDeep != null && deepThread == null && acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8) {
             deepThread = t.threadName; // acted on by the drain loop, outside the map's lock
         }
         if (r.checkDepth >= 0 && !sameStack(acc, r)) {

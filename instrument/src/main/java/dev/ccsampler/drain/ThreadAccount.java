@@ -27,6 +27,8 @@ final class ThreadAccount {
     long frames;
     /** Smoothed frames per sample (weight 1/16). */
     double meanDepth;
+    /** Smoothed ticks per sample (weight 1/16). */
+    double meanWeight;
     /** Incremental records that differed from the full check walk (test switch only). */
     long mismatches;
     /** Latency of captured samples, 1µs..1h at 2 significant digits. */

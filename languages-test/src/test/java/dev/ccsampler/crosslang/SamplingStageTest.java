@@ -150,7 +150,7 @@ class SamplingStageTest {
         // 15 000 iterations give ~1 000 samples, so ±7 points is over three standard errors
         Run r = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "0.5"), "15000");
         Accounting a = r.profile.accounting();
-        System.out.println("known split with a 0.2% budget: " + a.summaryLine());
+        System.out.println("known split with a 0.5% budget: " + a.summaryLine());
         assertTrue(a.applied() > 2 * a.samples(), () -> "samples should stand for several ticks each: " + a.summaryLine());
         Map<String, Long> self = new LinkedHashMap<>();
         r.profile.methods().forEach(m -> self.merge(m.name(), r.profile.methodStats().get(m.id()).selfSum(), Long::sum));
