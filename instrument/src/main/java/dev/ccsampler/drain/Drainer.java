@@ -39,6 +39,13 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Drainer {
 
+    /**
+     * Mean ticks per sample from which a thread's walks count as thinned by the cost budget.
+     *
+     * @since 0.1
+     */
+    public static final int THINNED_WEIGHT = 4;
+
     private final CCMap map;
     private final CopyOnWriteArrayList<SampledThread> live = new CopyOnWriteArrayList<>();
     private final List<SampledThread> retired = new ArrayList<>();
@@ -104,9 +111,6 @@ public final class Drainer {
     public void setTuner(PeriodTuner t) {
         tuner = t;
     }
-
-    /** Mean ticks per sample from which a thread's walks count as thinned by the cost budget. */
-    public static final int THINNED_WEIGHT = 4;
 
     /**
      * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
