@@ -115,7 +115,7 @@ public final class CCSampler implements AutoCloseable {
         this.runtimeName = Truffle.getRuntime().getName();
         this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
         this.startEpochMillis = System.currentTimeMillis();
-        this.feedback = new FeedbackController(env, this::takeSnapshot, runtimeName);
+        this.feedback = new FeedbackController(env, this::takeSnapshot, clock::liveContexts, runtimeName);
     }
 
     /**

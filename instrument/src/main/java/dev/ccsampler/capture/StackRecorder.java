@@ -53,6 +53,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private int[] positionOfCounted = new int[64];
     /** Counted frames in the last published stack; -1 when there is none to build on. */
     private int publishedCounted = -1;
+    /** Counted frames of the last walk, not yet published; -1 when nothing may build on it. */
+    private int pendingCounted = -1;
     // check walk
     private boolean checking;
 
@@ -117,9 +119,6 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             checkWalk(r);
         }
     }
-
-    /** Counted depth of the walk not yet published. */
-    private int pendingCounted = -1;
 
     /** The record from the last {@link #walk} was published: later walks may build on it. */
     void published(CallDepth marks) {

@@ -1,10 +1,7 @@
 package dev.ccsampler.feedback;
 
 import com.oracle.truffle.api.TruffleContext;
-import com.oracle.truffle.api.instrumentation.ContextsListener;
-import com.oracle.truffle.api.instrumentation.EventBinding;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
-import com.oracle.truffle.api.nodes.LanguageInfo;
 import com.oracle.truffle.api.nodes.RootNode;
 import dev.ccsampler.FeedbackMode;
 import dev.ccsampler.ccmap.CallSiteInfo;
@@ -21,8 +18,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -49,16 +44,16 @@ public final class FeedbackController {
 
     private final TruffleInstrument.Env env;
     private final Supplier<ProfileSnapshot> snapshots;
+    /** The engine's live contexts, from the sampling clock, which tracks them already. */
+    private final Supplier<List<TruffleContext>> contexts;
     private final String runtimeName;
     private final RootRegistry registry = new RootRegistry();
     private final Actuator actuator;
     private final HintLog log = new HintLog();
-    private final Set<TruffleContext> contexts = ConcurrentHashMap.newKeySet();
     private final long startNanos = System.nanoTime();
     private volatile FeedbackMode mode = FeedbackMode.OFF;
     private volatile boolean running;
     private Thread thread;
-    private EventBinding<?> contextsBinding;
     private boolean attached;
     private int seq;
 
@@ -67,11 +62,13 @@ public final class FeedbackController {
      *
      * @param env the instrument's environment (for thread-local actions and listeners)
      * @param snapshots where CC-Map snapshots come from
+     * @param contexts the engine's live contexts (where hints are applied)
      * @param runtimeName the Truffle runtime's name, for the reports
      * @since 0.2
      */
-    public FeedbackController(TruffleInstrument.Env env, Supplier<ProfileSnapshot> snapshots, String runtimeName) {
+    public FeedbackController(TruffleInstrument.Env env, Supplier<ProfileSnapshot> snapshots, Supplier<List<TruffleContext>> contexts, String runtimeName) {
         this.env = env;
+        this.contexts = contexts;
         this.snapshots = snapshots;
         this.runtimeName = runtimeName;
         this.actuator = new Actuator(env);
@@ -128,33 +125,6 @@ public final class FeedbackController {
         if (!attached) {
             attached = true;
             registry.attach(env);
-            contextsBinding = env.getInstrumenter().attachContextsListener(new ContextsListener() {
-                @Override
-                public void onContextCreated(TruffleContext context) {
-                    contexts.add(context);
-                }
-
-                @Override
-                public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
-                }
-
-                @Override
-                public void onLanguageContextInitialized(TruffleContext context, LanguageInfo language) {
-                }
-
-                @Override
-                public void onLanguageContextFinalized(TruffleContext context, LanguageInfo language) {
-                }
-
-                @Override
-                public void onLanguageContextDisposed(TruffleContext context, LanguageInfo language) {
-                }
-
-                @Override
-                public void onContextClosed(TruffleContext context) {
-                    contexts.remove(context);
-                }
-            }, true);
         }
         if (!running) {
             running = true;
@@ -267,7 +237,7 @@ public final class FeedbackController {
         synchronized (log) {
             h.state = Hint.State.SUBMITTED;
         }
-        boolean taken = actuator.submit(contexts, () -> perform(h, roots));
+        boolean taken = actuator.submit(contexts.get(), () -> perform(h, roots));
         if (!taken) {
             synchronized (log) {
                 h.state = Hint.State.PENDING;
@@ -456,10 +426,6 @@ public final class FeedbackController {
             }
         }
         registry.detach();
-        if (contextsBinding != null) {
-            contextsBinding.dispose();
-            contextsBinding = null;
-        }
     }
 
     private long elapsedMs() {

@@ -134,6 +134,17 @@ public final class SamplingClock {
         });
     }
 
+    /** The contexts registered and not closed, in creation order. Any thread; a copy. */
+    public List<TruffleContext> liveContexts() {
+        List<TruffleContext> l = new ArrayList<>(order.size());
+        for (ContextEntry e : order) {
+            if (!e.closed) {
+                l.add(e.context);
+            }
+        }
+        return l;
+    }
+
     /** Marks a context closed; it is no longer sampled. */
     public void contextClosed(TruffleContext c) {
         ContextEntry e = contexts.get(c);
