@@ -37,6 +37,28 @@ class SamplingStageTest {
     record Run(ProfileSnapshot profile, long mismatches, String stdout) {
     }
 
+    /** Something that runs on the guest thread and may fail. */
+    interface GuestWork {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code work} on a thread with a 64 MB stack (deep Pace recursion needs it) and waits. */
+    static void onGuestThread(String what, GuestWork work) throws InterruptedException {
+        Throwable[] failure = {null};
+        Thread guest = new Thread(null, () -> {
+            try {
+                work.run();
+            } catch (Throwable t) {
+                failure[0] = t;
+            }
+        }, "guest-main", 64L << 20);
+        guest.start();
+        guest.join();
+        if (failure[0] != null) {
+            throw new AssertionError(what + " failed", failure[0]);
+        }
+    }
+
     static Run run(String language, Path file, Map<String, String> options, String... args) throws Exception {
         Map<String, String> opts = new LinkedHashMap<>();
         opts.put("ccsampler", "true");
@@ -44,8 +66,7 @@ class SamplingStageTest {
         opts.putAll(options);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Object[] result = new Object[2];
-        Throwable[] failure = {null};
-        Thread guest = new Thread(null, () -> {
+        onGuestThread("guest run", () -> {
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
                 CCSampler sampler = CCSampler.find(engine);
                 try (Context c = Context.newBuilder().engine(engine).allowAllAccess(true).arguments(language, args).build()) {
@@ -54,15 +75,8 @@ class SamplingStageTest {
                 sampler.setCollecting(false);
                 result[0] = sampler.takeSnapshot();
                 result[1] = sampler.getIncrementalMismatches();
-            } catch (Throwable t) {
-                failure[0] = t;
             }
-        }, "guest-main", 64L << 20);
-        guest.start();
-        guest.join();
-        if (failure[0] != null) {
-            throw new AssertionError("guest run failed", failure[0]);
-        }
+        });
         ProfileSnapshot p = (ProfileSnapshot) result[0];
         for (ThreadProfile t : p.threads()) {
             Accounting a = t.accounting();
@@ -75,19 +89,11 @@ class SamplingStageTest {
     /** The guest's own output without any profiler. */
     static String plain(String language, Path file, String... args) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Throwable[] failure = {null};
-        Thread guest = new Thread(null, () -> {
+        onGuestThread("plain run", () -> {
             try (Context c = Context.newBuilder().allowAllAccess(true).out(out).err(out).arguments(language, args).build()) {
                 c.eval(Source.newBuilder(language, file.toFile()).build());
-            } catch (Throwable t) {
-                failure[0] = t;
             }
-        }, "guest-main", 64L << 20);
-        guest.start();
-        guest.join();
-        if (failure[0] != null) {
-            throw new AssertionError("plain run failed", failure[0]);
-        }
+        });
         return out.toString();
     }
 
