@@ -456,6 +456,10 @@ public final class CCSampler implements AutoCloseable {
             w.add(String.format("%.0f%% of samples were late (p99 latency %s): compiled loops poll safepoints rarely, so a sample lands at the next poll; a longer --ccsampler.Period makes the delay a smaller share.",
                             100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
         }
+        if (a.requested() > 0 && a.skipped() * 5 > a.requested()) {
+            w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint (--ccsampler.WaitedTicks=skip, the default) or after the last sample; the profile shows the code that polls, --ccsampler.WaitedTicks=sample gives them to the late samples.",
+                            100.0 * a.skipped() / a.requested()));
+        }
         if (a.requested() > 0 && a.samples() < 100) {
             w.add("Only " + a.samples() + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");
         }

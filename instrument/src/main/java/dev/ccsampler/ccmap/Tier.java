@@ -3,7 +3,8 @@ package dev.ccsampler.ccmap;
 /**
  * How a guest frame was executing when it was sampled.
  *
- * <p>Truffle reports a compilation tier per frame (0 interpreted, 1 first tier, 2 last tier) and
+ * <p>The capture writes a tier byte per frame ({@code dev.ccsampler.capture.FrameTier}, whose
+ * constants are these ordinals). Truffle reports a compilation tier per frame (0 interpreted, 1 first tier, 2 last tier) and
  * whether the frame is a compilation root. A compiled frame that is not a compilation root was
  * inlined into its caller's compilation unit. The suffixes follow async-profiler's convention for
  * folded stacks.
@@ -78,24 +79,6 @@ public enum Tier {
      */
     public static Tier of(int ordinal) {
         return VALUES[ordinal];
-    }
-
-    /**
-     * Maps what a {@code FrameInstance} reports to a tier.
-     *
-     * @param compilationTier {@code FrameInstance.getCompilationTier()}
-     * @param compilationRoot {@code FrameInstance.isCompilationRoot()}
-     * @return the tier ordinal
-     * @since 0.1
-     */
-    public static int ordinalOf(int compilationTier, boolean compilationRoot) {
-        if (compilationTier <= 0) {
-            return 0;
-        }
-        if (!compilationRoot) {
-            return 3;
-        }
-        return compilationTier == 1 ? 1 : 2;
     }
 
     /**

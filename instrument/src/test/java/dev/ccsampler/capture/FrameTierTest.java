@@ -14,10 +14,11 @@ class FrameTierTest {
         assertEquals(Tier.FIRST.ordinal(), FrameTier.FIRST);
         assertEquals(Tier.LAST.ordinal(), FrameTier.LAST);
         assertEquals(Tier.INLINED.ordinal(), FrameTier.INLINED);
-        for (int tier = 0; tier <= 2; tier++) {
-            for (boolean root : new boolean[]{true, false}) {
-                assertEquals(Tier.ordinalOf(tier, root), FrameTier.of(tier, root), "tier " + tier + ", compilation root " + root);
-            }
-        }
+        assertEquals(FrameTier.INTERPRETED, FrameTier.of(0, true));
+        assertEquals(FrameTier.INTERPRETED, FrameTier.of(0, false));
+        assertEquals(FrameTier.FIRST, FrameTier.of(1, true));
+        assertEquals(FrameTier.LAST, FrameTier.of(2, true));
+        assertEquals(FrameTier.INLINED, FrameTier.of(1, false), "compiled, not a compilation root: inlined into its caller");
+        assertEquals(FrameTier.INLINED, FrameTier.of(2, false));
     }
 }
