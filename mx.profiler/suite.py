@@ -5,7 +5,7 @@
 #
 # The Maven build (pom.xml) is the reference build and the only one CI runs; this file mirrors its
 # instrument module for GraalVM developers. mx itself never runs here (no mx and no graal checkout on
-# these machines), so treat it as a starting point; MxSuiteTest keeps its library versions equal to
+# these machines), so treat it as a starting point; MxSuiteLibrariesTest keeps its library versions equal to
 # the pom's and its sha512 digests equal to the jars Maven resolved.
 suite = {
     "mxversion": "7.0.0",

@@ -29,6 +29,8 @@ final class HotList<T> {
     }
 
     private final ArrayList<Slot<T>> slots = new ArrayList<>();
+    /** Entries read by {@link #add(Slot, long)} since creation: what its cost bound is about (tests). */
+    long probes;
 
     Slot<T> add(T item) {
         Slot<T> s = new Slot<>(item);
@@ -48,6 +50,7 @@ final class HotList<T> {
         s.count = c;
         int p = s.pos;
         while (p > 0) {
+            probes++;
             long before = slots.get(p - 1).count;
             if (before >= c) {
                 return; // in order: the entry before it is at least as hot
@@ -57,6 +60,7 @@ final class HotList<T> {
             int hi = p - 1;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
+                probes++;
                 if (slots.get(mid).count > before) {
                     lo = mid + 1;
                 } else {

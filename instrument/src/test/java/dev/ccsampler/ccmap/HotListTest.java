@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HotListTest {
 
@@ -53,9 +54,14 @@ class HotListTest {
             list.increment(s);
             slots.add(s);
         }
+        long before = list.probes;
         for (int i = n - 1; i >= n - 1000; i--) {
             list.increment(slots.get(i)); // each jumps over ~a million equal entries
         }
+        // a binary search reads ~log2(10^6) = 20 entries per increment; a walk past the equal
+        // neighbours would read ~10^6 each. Bound: 2 x (log2 n + 2) per increment.
+        long perIncrement = (list.probes - before) / 1000;
+        assertTrue(perIncrement <= 2 * (Math.ceil(Math.log(n) / Math.log(2)) + 2), "entries read per increment: " + perIncrement);
         List<Integer> top = list.top(1000);
         assertEquals(1000, top.size());
         for (int i : top) {

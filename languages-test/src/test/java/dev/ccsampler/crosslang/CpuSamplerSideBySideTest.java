@@ -41,7 +41,7 @@ class CpuSamplerSideBySideTest {
     static final int MEASURED_ITERATIONS = 75;
 
     @Test
-    void steadyStateKnownSplitSideBySide() throws Exception {
+    void steadyStateKnownSplitRankedByCcsamplerAndReportedBesideCpuSampler() throws Exception {
         Source lib = Source.newBuilder("js", WORKLOAD.toFile()).build();
 
         Map<String, Long> ours = new HashMap<>();
@@ -82,6 +82,11 @@ class CpuSamplerSideBySideTest {
         System.out.printf("JS known split 60/30/10, steady state, 1ms: ccsampler %s (max error %.1f points, the caller's own self samples %d); cpusampler %s (max error %.1f points, caller %d)%n",
                         cc, ccErr, ours.getOrDefault("iteration", 0L), cs, csErr, theirs.getOrDefault("iteration", 0L));
         assertTrue(ours.getOrDefault("alpha", 0L) > 0 && ours.getOrDefault("beta", 0L) > 0 && ours.getOrDefault("gamma", 0L) > 0, "ccsampler saw all three functions: " + ours);
+        // The errors are printed, not asserted: in JavaScript a request waits for a safepoint poll,
+        // compiled counted loops have none, and where it lands depends on inlining and load (runs of
+        // this test: ccsampler 3.1 to 15.0 points, cpusampler 8.9 to 25.9). What is asserted is the
+        // order, whose margin is the gap between 60, 30 and 10 (worst run seen: 45.0 / 37.1 / 17.8).
+        assertTrue(cc.get("alpha") > cc.get("beta") && cc.get("beta") > cc.get("gamma"), "ccsampler ranks alpha > beta > gamma: " + cc);
         assertTrue(theirs.values().stream().mapToLong(Long::longValue).sum() > 0, "cpusampler produced samples");
     }
 

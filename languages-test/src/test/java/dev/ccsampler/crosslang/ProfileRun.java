@@ -42,6 +42,15 @@ final class ProfileRun {
         }
     }
 
+    /** Output and exit status of a guest run. */
+    record Guest(String stdout, String stderr, int exitStatus) {
+    }
+
+    /** Runs {@code file} in {@code language} with no profiler: the reference for "output unchanged". */
+    static Guest plain(String language, Path file, String... args) throws IOException {
+        return guest(language, file, Map.of(), args);
+    }
+
     /** Runs {@code file} in {@code language} with ccsampler on and the given extra options. */
     static ProfileRun run(String language, Path file, Path workDir, Map<String, String> options, String... args) throws IOException {
         Path json = workDir.resolve("profile-" + System.nanoTime() + ".json");
@@ -49,6 +58,18 @@ final class ProfileRun {
         opts.put("ccsampler", "json");
         opts.put("ccsampler.OutputFile", json.toString());
         opts.putAll(options);
+        Guest g = guest(language, file, opts, args);
+        ProfileSnapshot p = JsonProfileReader.read(json);
+        for (ThreadProfile t : p.threads()) {
+            assertTrue(t.accounting().balanced(), () -> "accounting identity broken for " + t.threadName() + ": " + t.accounting().summaryLine());
+        }
+        Accounting a = p.accounting();
+        assertTrue(a.balanced(), a::summaryLine);
+        assertTrue(a.inFlight() == 0, a::summaryLine);
+        return new ProfileRun(p, g.stdout(), g.stderr(), g.exitStatus());
+    }
+
+    private static Guest guest(String language, Path file, Map<String, String> opts, String... args) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int[] status = {0};
@@ -80,14 +101,7 @@ final class ProfileRun {
         if (failure[0] != null) {
             throw new IOException("guest run failed", failure[0]);
         }
-        ProfileSnapshot p = JsonProfileReader.read(json);
-        for (ThreadProfile t : p.threads()) {
-            assertTrue(t.accounting().balanced(), () -> "accounting identity broken for " + t.threadName() + ": " + t.accounting().summaryLine());
-        }
-        Accounting a = p.accounting();
-        assertTrue(a.balanced(), a::summaryLine);
-        assertTrue(a.inFlight() == 0, a::summaryLine);
-        return new ProfileRun(p, out.toString(), err.toString(), status[0]);
+        return new Guest(out.toString(), err.toString(), status[0]);
     }
 
     /** Self samples per method name over all threads. */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * build, which is the reference: every Maven library of the suite has the version the root pom
  * gives it, and a sha512 digest equal to the jar this very test runs with.
  */
-class MxSuiteTest {
+class MxSuiteLibrariesTest {
 
     private static final Pattern LIBRARY = Pattern.compile(
                     "\"maven\": \\{\"groupId\": \"([^\"]+)\", \"artifactId\": \"([^\"]+)\", \"version\": \"([^\"]+)\"},\\s*\"digest\": \"sha512:([0-9a-f]*)\"");
