@@ -177,7 +177,7 @@ public final class CCSamplerOptions {
     @Option(name = "StackLimit", help = "Frames kept per sample, from the top of the stack; deeper stacks are cut and counted (default: 10000).", usageSyntax = "[1, 1000000]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> STACK_LIMIT = new OptionKey<>(10000, intRange("StackLimit", 1, 1_000_000));
 
-    @Option(name = "BufferSize", help = "Samples buffered per thread between two drains; a full buffer drops and counts samples (default: 128).", usageSyntax = "[2, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "BufferSize", help = "Samples buffered per thread between two drains, rounded up to a power of two (100 gives 128); a full buffer drops and counts samples (default: 128).", usageSyntax = "[2, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> BUFFER_SIZE = new OptionKey<>(128, intRange("BufferSize", 2, 65536));
 
     @Option(name = "ShowTiers", help = "Split counts by compilation tier: interpreted, first tier, last tier, inlined (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
