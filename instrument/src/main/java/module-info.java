@@ -11,6 +11,7 @@ module dev.ccsampler {
     requires HdrHistogram;
     requires jdk.jfr;
     requires java.net.http;
+    requires jdk.httpserver;
 
     exports dev.ccsampler;
     exports dev.ccsampler.ccmap;

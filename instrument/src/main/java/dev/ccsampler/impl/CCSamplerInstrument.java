@@ -12,6 +12,8 @@ import dev.ccsampler.push.ProfilePusher;
 import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
+import dev.ccsampler.serve.ListenConfig;
+import dev.ccsampler.serve.ProfileServer;
 import dev.ccsampler.trigger.SamplingSettings;
 import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionValues;
@@ -44,6 +46,8 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     private ReportOptions reportOptions;
     /** Pushes interval profiles when {@code PushUrl} is set, else null. */
     private ProfilePusher pusher;
+    /** Serves live profiles when {@code Listen} is set, else null. */
+    private ProfileServer server;
     /** Compiler feedback is on ({@code Feedback} or {@code LoadHints} set). */
     private boolean feedback;
     /** {@code SaveHints}, or empty. */
@@ -78,10 +82,15 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         String loadHints = o.get(CCSamplerOptions.LOAD_HINTS);
         saveHints = o.get(CCSamplerOptions.SAVE_HINTS);
         feedback = feedbackMode != FeedbackMode.OFF || !loadHints.isEmpty();
-        if (!enable.enabled() && pushUrl.isEmpty() && !feedback) {
+        String listen = o.get(CCSamplerOptions.LISTEN);
+        ListenConfig listenConfig = listen.isEmpty() ? null : ListenConfig.parse(listen, o.get(CCSamplerOptions.LISTEN_TOKEN));
+        if (listenConfig == null && !o.get(CCSamplerOptions.LISTEN_TOKEN).isEmpty()) {
+            throw new IllegalArgumentException("ccsampler.ListenToken is set but ccsampler.Listen is not: set --ccsampler.Listen=[<host>:]<port> to serve profiles.");
+        }
+        if (!enable.enabled() && pushUrl.isEmpty() && !feedback && listenConfig == null) {
             return;
         }
-        report = enable.enabled(); // PushUrl alone samples and pushes, without a run-end report
+        report = enable.enabled(); // PushUrl or Listen alone samples without a run-end report
         output = enable.output() != null ? enable.output() : o.get(CCSamplerOptions.OUTPUT);
         outputFile = o.get(CCSamplerOptions.OUTPUT_FILE);
         if (report && outputFile.isEmpty() && (output.binary() || output == Format.FLAMEGRAPH)) {
@@ -104,6 +113,12 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                             o.get(CCSamplerOptions.PUSH_NAME));
             pusher = new ProfilePusher(push, sampler::takeSnapshot, line -> new PrintStream(env.err(), true).println(line));
             pusher.start();
+        }
+        if (listenConfig != null) {
+            server = new ProfileServer(listenConfig, sampler::takeSnapshot, reportOptions, () -> sampler.getAccounting().summaryLine());
+            server.start();
+            String token = listenConfig.token().isEmpty() ? "" : "&token=<token>";
+            new PrintStream(env.err(), true).println("[ccsampler] Live profiles at " + server.url() + "/ (go tool pprof '" + server.url() + "/debug/pprof/profile?seconds=10" + token + "')");
         }
     }
 
@@ -150,9 +165,12 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         sampler.setCollecting(false);
         String hints = feedback ? finishFeedback(env) : null;
         // one final snapshot for the last push and the run-end report, so the pushes add up to it
-        ProfileSnapshot last = report || pusher != null ? sampler.takeSnapshot() : null;
+        ProfileSnapshot last = report || pusher != null || server != null ? sampler.takeSnapshot() : null;
         if (pusher != null) {
             pusher.finish(last);
+        }
+        if (server != null) {
+            server.close(last);
         }
         if (report) {
             ProfileSnapshot s = last;

@@ -4,6 +4,7 @@ import com.oracle.truffle.api.Option;
 import dev.ccsampler.FeedbackMode;
 import dev.ccsampler.drain.WildcardFilter;
 import dev.ccsampler.push.PushConfig;
+import dev.ccsampler.serve.ListenConfig;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.trigger.SamplingSettings;
 import org.graalvm.options.OptionCategory;
@@ -220,6 +221,17 @@ public final class CCSamplerOptions {
 
     @Option(name = "PushInterval", help = "Time between two pushes, 100ms up to 60m; a bare number is milliseconds (default: 10s).", usageSyntax = "<number>ms|s|m", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Long> PUSH_INTERVAL = new OptionKey<>(10_000_000_000L, new OptionType<>("PushInterval", PushConfig::parseIntervalNanos));
+
+    @Option(name = "Listen", help = "Serve live profiles over HTTP on this address while the guest runs: /debug/pprof/profile?seconds=N for go tool pprof, /snapshot?format=F in any output format, an index page at /; a bare port listens on loopback, a host that is not loopback needs ListenToken, port 0 picks a free port; enables sampling (default: off).", usageSyntax = "[<host>:]<port>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<String> LISTEN = new OptionKey<>("", new OptionType<>("Listen", s -> {
+        if (!s.isBlank()) {
+            ListenConfig.parseAddress(s);
+        }
+        return s.trim();
+    }));
+
+    @Option(name = "ListenToken", help = "Token every request to Listen must carry (?token=<token> or an 'Authorization: Bearer <token>' header), at least 16 characters; required when Listen is not a loopback address (default: none).", usageSyntax = "<token>", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<String> LISTEN_TOKEN = new OptionKey<>("");
 
     @Option(name = "PushName", help = "Pyroscope application name with optional labels, e.g. myapp{env=prod,region=eu} (default: ccsampler).", usageSyntax = "<app>[{key=value,...}]", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<String> PUSH_NAME = new OptionKey<>("ccsampler", new OptionType<>("PushName", PushConfig::parseName));
