@@ -176,6 +176,7 @@ public final class RunLauncher extends AbstractLanguageLauncher {
 
     @Override
     protected void launch(Context.Builder contextBuilder) {
+        boolean llvm = "llvm".equals(languageId);
         contextBuilder.arguments(languageId, guestArguments.toArray(new String[0]));
         Source source;
         try {
@@ -187,7 +188,16 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         Context context = contextBuilder.build();
         try {
             reportFallbackRuntime(context.getEngine());
-            context.eval(source);
+            org.graalvm.polyglot.Value result = context.eval(source);
+            if (llvm) {
+                // bitcode evaluates to its main function, as GraalVM's lli runs it
+                if (!result.canExecute()) {
+                    System.err.println("ccsampler run: " + file + " has no main function to run.");
+                    status = 1;
+                } else {
+                    status = result.execute().asInt();
+                }
+            }
         } catch (PolyglotException e) {
             status = guestStatus(e);
         } finally {
