@@ -15,7 +15,6 @@ module dev.ccsampler {
 
     exports dev.ccsampler;
     exports dev.ccsampler.ccmap;
-    exports dev.ccsampler.drain;
     exports dev.ccsampler.report;
     exports dev.ccsampler.exhaustive;
 

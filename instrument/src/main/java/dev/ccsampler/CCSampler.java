@@ -15,6 +15,8 @@ import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.CCMap;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.Drainer;
+import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.impl.SamplerAccess;
 import dev.ccsampler.drain.FrameFilter;
 import dev.ccsampler.feedback.FeedbackController;
 import dev.ccsampler.report.Format;
@@ -118,34 +120,22 @@ public final class CCSampler implements AutoCloseable {
         this.feedback = new FeedbackController(env, this::takeSnapshot, clock::liveContexts, runtimeName);
     }
 
-    /**
-     * Creates the service for an instrument environment and attaches it to the engine's contexts
-     * and threads, not collecting yet. Internal: public only for the ccsampler instrument in
-     * {@code dev.ccsampler.impl}; embedders use {@link #find(Engine)}.
-     *
-     * @param env the instrument's environment
-     * @param periodNanos sampling period in nanoseconds
-     * @param stackLimit frames kept per sample
-     * @param bufferSize samples each guest thread's ring holds between two drains
-     * @param filter which frames are shown
-     * @return the new service
-     * @since 0.1
-     */
-    public static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter) {
-        return create(env, periodNanos, stackLimit, bufferSize, filter, null, SamplingSettings.DEFAULTS);
+    static {
+        // the instrument (dev.ccsampler.impl, not exported) creates the service through this door;
+        // embedders find it with find(Engine)
+        SamplerAccess.register(CCSampler::create);
     }
 
     /**
-     * Creates the service with the trigger and capture settings of the instrument's options.
-     * Internal, like {@link #create(TruffleInstrument.Env, long, int, int, FrameFilter)}.
+     * Creates the service for an instrument environment, with the trigger and capture settings of
+     * the instrument's options, and attaches it to the engine's contexts and threads, not collecting
+     * yet. Reached from the instrument through {@link SamplerAccess}.
      *
      * @param marks the instrument's context-thread-local call depth marks (created in its
      *            constructor), or null: walks are then full
      * @param settings how to sample; {@code autoPeriod} starts from its own period
-     * @return the new service
-     * @since 0.1
      */
-    public static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
+    static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
                     SamplingSettings settings) {
         CCSampler s = new CCSampler(env, settings.autoPeriod() ? settings.autoStartNanos() : periodNanos, stackLimit, bufferSize, filter, marks);
         s.settings = settings;
@@ -385,13 +375,17 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Replaces the frame filter. It decides again for every method, including those already seen,
-     * and applies to samples drained from now on; samples already applied keep their frames.
+     * Replaces the frame filter, with the patterns of the {@code FilterRootName},
+     * {@code FilterFile} and {@code FilterLanguage} options ({@code *} and {@code ?} wildcards,
+     * comma-separated alternatives; {@code "*"} keeps everything) and {@code SampleInternal}. It
+     * decides again for every method, including those already seen, and applies to samples
+     * drained from now on; samples already applied keep their frames.
      *
+     * @throws IllegalArgumentException for a malformed pattern
      * @since 0.1
      */
-    public void setFilter(FrameFilter filter) {
-        drainer.setFilter(filter);
+    public void setFilter(String rootNames, String files, String languages, boolean internal) {
+        drainer.setFilter(new FrameFilter(WildcardFilter.compile(rootNames), WildcardFilter.compile(files), WildcardFilter.compile(languages), internal));
     }
 
     /**

@@ -1,0 +1,50 @@
+package dev.ccsampler.impl;
+
+import com.oracle.truffle.api.ContextThreadLocal;
+import com.oracle.truffle.api.instrumentation.TruffleInstrument;
+import dev.ccsampler.CCSampler;
+import dev.ccsampler.capture.CallDepth;
+import dev.ccsampler.drain.FrameFilter;
+import dev.ccsampler.trigger.SamplingSettings;
+
+/**
+ * The instrument's door to {@link CCSampler}'s package-private factory, so that creating the
+ * service is not API: {@code CCSampler} registers its factory here when its class initialises, and
+ * this package is not exported. (GraalVM's own profiler keeps its constructor package-private and
+ * creates the service in its instrument the same way.)
+ */
+public final class SamplerAccess {
+
+    /** {@code CCSampler}'s factory. */
+    @FunctionalInterface
+    public interface Factory {
+        /** Creates and attaches the service, not collecting yet. */
+        CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
+                        SamplingSettings settings);
+    }
+
+    private static volatile Factory factory;
+
+    private SamplerAccess() {
+    }
+
+    /** Called once, from {@code CCSampler}'s class initialiser. */
+    public static void register(Factory f) {
+        if (factory != null && factory != f) {
+            throw new IllegalStateException("CCSampler's factory is registered already");
+        }
+        factory = f;
+    }
+
+    static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
+                    SamplingSettings settings) {
+        if (factory == null) {
+            try {
+                Class.forName(CCSampler.class.getName(), true, CCSampler.class.getClassLoader()); // runs its registration
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return factory.create(env, periodNanos, stackLimit, bufferSize, filter, marks, settings);
+    }
+}
