@@ -21,6 +21,8 @@ final class ThreadAccount {
     private final long baseWaitedSkipped;
     long taken;
     long late;
+    /** Ticks of records the drain could not apply (counted as failed). */
+    long failedInDrain;
     long samples;
     long truncated;
     long framesWalked;
@@ -87,7 +89,7 @@ final class ThreadAccount {
     Accounting accounting(SampledThread t, boolean stopped) {
         RequestLedger l = t.ledger;
         long requested = l.ticks() - baseRequested;
-        long failed = l.failedTicks() - baseFailed;
+        long failed = l.failedTicks() - baseFailed + failedInDrain;
         long dropped = l.droppedTicks() - baseDropped;
         long waitedSkipped = l.waitedSkippedTicks() - baseWaitedSkipped;
         long skipped = waitedSkipped + (stopped ? l.pendingTicks() : 0);

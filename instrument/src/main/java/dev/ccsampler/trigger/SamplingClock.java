@@ -6,6 +6,8 @@ import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import dev.ccsampler.capture.CaptureAction;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.capture.TickGate;
+import dev.ccsampler.fault.FaultInjection;
+import dev.ccsampler.fault.FaultLog;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +67,8 @@ public final class SamplingClock {
     private volatile boolean running;
     private volatile Thread thread;
     private volatile long overruns;
+    /** Where a failure of the clock thread is reported; null: to the JVM's error stream. */
+    private volatile FaultLog faults;
     private long seed = 0x5DEECE66DL;
 
     public SamplingClock(TruffleInstrument.Env env, long periodNanos) {
@@ -221,7 +225,38 @@ public final class SamplingClock {
         return overruns;
     }
 
+    /** Where a failure of the clock thread is reported (once). Any thread, before {@link #start()}. */
+    public void setFaultLog(FaultLog log) {
+        faults = log;
+    }
+
+    /**
+     * The clock thread. A failure of the clock (a bug of ours) stops sampling cleanly instead of
+     * ending the thread with a stack trace: the requests of the failed tick are resolved, the
+     * failure is reported once, and {@link #stop()} later finds the thread ended. A clock that
+     * failed once could fail on every tick, and ticks counted but never sent would bias the
+     * profile; the samples taken so far stay valid.
+     */
     private void loop() {
+        long started = System.nanoTime();
+        long[] ticks = {0};
+        try {
+            run(ticks);
+        } catch (Throwable t) {
+            running = false;
+            double after = (System.nanoTime() - started) / 1e9;
+            String what = String.format("The sampling clock failed (%s) %.2f s after sampling started, after %d ticks: sampling stopped, so guest time after this is not in the profile; the samples taken before are kept.",
+                            FaultLog.describe(t), after, ticks[0]);
+            FaultLog f = faults;
+            if (f != null) {
+                f.once(FaultLog.Kind.CLOCK, () -> what);
+            } else {
+                System.err.println(FaultLog.PREFIX + what);
+            }
+        }
+    }
+
+    private void run(long[] ticks) {
         warmUpStackWalk();
         long next = System.nanoTime() + delayNanos;
         while (running) {
@@ -231,6 +266,7 @@ public final class SamplingClock {
                 continue;
             }
             tick(now);
+            ticks[0]++;
             long p = periodNanos;
             next += p / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(p);
             long after = System.nanoTime();
@@ -276,18 +312,42 @@ public final class SamplingClock {
             }
             Future<Void> f;
             try {
+                FaultInjection.at(FaultInjection.Point.CLOCK);
                 f = env.submitThreadLocal(e.context, threads, new CaptureAction(now, states, gate));
-            } catch (RuntimeException ex) {
-                // the context closed under us: these requests will never be performed
+            } catch (RuntimeException | Error ex) {
+                // these requests will never be performed: each is counted once, as failed
                 for (SampledThread t : states) {
                     t.abandonRequest(now);
                 }
-                continue;
+                if (ex instanceof RuntimeException && closing(e)) {
+                    continue; // the context closed under us: expected, not a fault
+                }
+                throw ex;
             }
             SampledThread.PendingRequest pr = new SampledThread.PendingRequest(now, f);
+            // a thread can end (its context closing) between its tick and here, and the drain may
+            // then have retired it before this request existed: nothing would ever resolve the
+            // request. Full fence: either this sees the end mark, or the drain, which reads the mark
+            // before the request, sees the request and resolves it.
+            java.lang.invoke.VarHandle.fullFence();
             for (SampledThread t : states) {
                 t.setPending(pr);
+                if (t.isEnded()) {
+                    t.abandonRequest(now);
+                }
             }
+        }
+    }
+
+    /** Whether a context is closed or on its way there (then a refused submission is expected). */
+    private static boolean closing(ContextEntry e) {
+        if (e.closed) {
+            return true;
+        }
+        try {
+            return e.context.isClosed() || e.context.isCancelling() || e.context.isExiting();
+        } catch (RuntimeException ex) {
+            return true;
         }
     }
 }
