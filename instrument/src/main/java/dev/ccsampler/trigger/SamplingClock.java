@@ -310,18 +310,23 @@ public final class SamplingClock {
             if (limit > 0 && gate == null) {
                 gate = new TickGate(limit);
             }
+            CaptureAction action;
+            try {
+                FaultInjection.at(FaultInjection.Point.CLOCK); // test only: a bug of the clock's own
+                action = new CaptureAction(now, states, gate);
+            } catch (RuntimeException | Error ex) {
+                abandon(states, now);
+                throw ex; // ends the clock (see loop)
+            }
             Future<Void> f;
             try {
-                FaultInjection.at(FaultInjection.Point.CLOCK);
-                f = env.submitThreadLocal(e.context, threads, new CaptureAction(now, states, gate));
-            } catch (RuntimeException | Error ex) {
-                // these requests will never be performed: each is counted once, as failed
-                for (SampledThread t : states) {
-                    t.abandonRequest(now);
-                }
-                if (ex instanceof RuntimeException && closing(e)) {
-                    continue; // the context closed under us: expected, not a fault
-                }
+                f = env.submitThreadLocal(e.context, threads, action);
+            } catch (RuntimeException ex) {
+                // refused: the context closed under us, or a thread left it; expected, not a fault
+                abandon(states, now);
+                continue;
+            } catch (Error ex) {
+                abandon(states, now);
                 throw ex;
             }
             SampledThread.PendingRequest pr = new SampledThread.PendingRequest(now, f);
@@ -339,15 +344,10 @@ public final class SamplingClock {
         }
     }
 
-    /** Whether a context is closed or on its way there (then a refused submission is expected). */
-    private static boolean closing(ContextEntry e) {
-        if (e.closed) {
-            return true;
-        }
-        try {
-            return e.context.isClosed() || e.context.isCancelling() || e.context.isExiting();
-        } catch (RuntimeException ex) {
-            return true;
+    /** Resolves requests that will never be performed: each is counted once, as failed. */
+    private static void abandon(SampledThread[] states, long submitNanos) {
+        for (SampledThread t : states) {
+            t.abandonRequest(submitNanos);
         }
     }
 }

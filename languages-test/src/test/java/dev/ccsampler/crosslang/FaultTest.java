@@ -126,7 +126,6 @@ class FaultTest {
 
     /** The guest is unchanged, the identity holds (per thread, in the snapshot and in the written profile), the fault is reported once. */
     static void assertDegradedCleanly(Run r, String fault) {
-        System.out.println("STDERR[" + fault + "]:\n" + r.stderr + (r.snapshot == null ? "" : r.snapshot.accounting().summaryLine()));
         assertEquals(plainRun.stdout, r.stdout, "the guest's output changed");
         assertEquals(plainRun.exitStatus, r.exitStatus, () -> "the guest's exit status changed; stderr: " + r.stderr);
         assertEquals(1, lines(r.stderr, fault), () -> "'" + fault + "' must be reported exactly once; stderr:\n" + r.stderr);
@@ -244,9 +243,9 @@ class FaultTest {
                 r = run(o);
                 assertEquals(1, f.fired(), "the report failed at its first write");
             }
+            assertEquals("the user's earlier profile", Files.readString(json), "a failed write must not clobber the file");
             assertDegradedCleanly(r, "Could not write the json profile");
             assertTrue(r.stderr.contains("was left as it was"), r.stderr);
-            assertEquals("the user's earlier profile", Files.readString(json), "a failed write must not clobber the file");
             assertTrue(pushes.get() >= 1, "the last push is made although the report failed");
             try (var files = Files.list(tmp)) {
                 assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file is left");
@@ -354,7 +353,6 @@ class FaultTest {
                 }
                 sampler.setCollecting(false);
                 ProfileSnapshot p = sampler.takeSnapshot();
-                System.out.println("CONTEXTS: " + p.accounting().summaryLine());
                 assertBalanced(p);
                 Accounting a = accountingOf(p, "guest-main");
                 assertTrue(a.failed() + a.late() >= CONTEXTS, () -> "each context's outstanding request is counted once, failed or late: " + a.summaryLine());
@@ -395,7 +393,6 @@ class FaultTest {
                 spinUntilTicks(sampler, "guest-main", 5);
                 ProfileSnapshot later = sampler.takeSnapshot();
                 Accounting w = accountingOf(later, "host-worker");
-                System.out.println("WORKER at end: " + accountingOf(atEnd, "host-worker").summaryLine() + "\nWORKER later: " + w.summaryLine());
                 assertEquals(0, w.inFlight(), () -> "the ended thread's request is resolved while the context lives: " + w.summaryLine());
                 assertTrue(w.failed() >= 1, () -> "its outstanding request is counted as failed: " + w.summaryLine());
                 assertTrue(w.requested() <= requested(atEnd, "host-worker") + 1, () -> "a dead thread gets no more ticks: " + w.summaryLine());
