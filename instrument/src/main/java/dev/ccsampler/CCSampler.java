@@ -530,27 +530,43 @@ public final class CCSampler implements AutoCloseable {
      * Writes a snapshot in a format to a file, replacing it if it exists; see
      * {@link #write(ProfileSnapshot, Format, ReportOptions, OutputStream)}. The profile is written
      * to a new file in the same directory and moved over {@code file} once complete, so a write that
-     * fails leaves {@code file} as it was.
+     * fails leaves {@code file} as it was; what is no regular file ({@code /dev/stdout}, a pipe), or
+     * lies in a directory where no file can be made, is written in place.
      *
      * @since 0.1
      */
     public static void write(ProfileSnapshot snapshot, Format format, ReportOptions options, Path file) throws IOException {
         // a new file next to it, moved over it once complete: a failed write (a full disk, a bug in
-        // a reporter) leaves whatever the file held before
-        Path abs = file.toAbsolutePath();
+        // a reporter) leaves whatever the file held before. Not for what is no regular file
+        // (/dev/stdout, a pipe), nor where no file can be made next to it: written in place there.
+        Path abs = Files.exists(file) ? file.toRealPath() : file.toAbsolutePath(); // a symbolic link stays one
+        OutputStream direct = null;
         Path tmp = abs.resolveSibling("." + abs.getFileName() + ".ccsampler-" + Long.toHexString(System.nanoTime()) + ".tmp");
-        try {
-            try (OutputStream out = FaultInjection.wrap(FaultInjection.Point.REPORT,
-                            new java.io.BufferedOutputStream(Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)))) {
-                write(snapshot, format, options, out);
-            }
+        OutputStream out;
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) {
+            out = direct = Files.newOutputStream(abs);
+        } else {
             try {
-                Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                out = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                out = direct = Files.newOutputStream(abs);
+            }
+        }
+        try {
+            try (OutputStream o = FaultInjection.wrap(FaultInjection.Point.REPORT, new java.io.BufferedOutputStream(out))) {
+                write(snapshot, format, options, o);
+            }
+            if (direct == null) {
+                try {
+                    Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
             }
         } finally {
-            Files.deleteIfExists(tmp);
+            if (direct == null) {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 

@@ -92,7 +92,8 @@ final class ThreadAccount {
         long failed = l.failedTicks() - baseFailed + failedInDrain;
         long dropped = l.droppedTicks() - baseDropped;
         long waitedSkipped = l.waitedSkippedTicks() - baseWaitedSkipped;
-        long skipped = waitedSkipped + (stopped ? l.pendingTicks() : 0);
+        // an ended thread is sampled no more: what no sample carries yet never will be
+        long skipped = waitedSkipped + (stopped || t.isEnded() ? l.pendingTicks() : 0);
         long inFlight = stopped ? 0 : Math.max(0, requested - taken - late - dropped - failed - skipped);
         boolean any = latency.getTotalCount() > 0;
         return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, any ? latency.getValueAtPercentile(50) : 0,
