@@ -35,7 +35,9 @@ public final class FaultInjection {
         /** Each write of the run-end report to its file or to standard output. */
         REPORT,
         /** Each push of an interval profile, on the pusher thread or at engine close. */
-        PUSH
+        PUSH,
+        /** A thread leaving its context ({@code onThreadDisposed}), after the sampler marked it ended; for {@link #hold}. */
+        THREAD_END
     }
 
     /** One armed point: fires on hits {@code after + 1} to {@code after + times}. */
@@ -46,12 +48,27 @@ public final class FaultInjection {
         private final Supplier<? extends Throwable> failure;
         private final AtomicLong hits = new AtomicLong();
         private final AtomicLong fired = new AtomicLong();
+        /** For a hold: counted down when a thread stops at the point, and to let it go on; else null. */
+        private final java.util.concurrent.CountDownLatch reached;
+        private final java.util.concurrent.CountDownLatch released;
 
-        private Armed(Point point, long after, long times, Supplier<? extends Throwable> failure) {
+        private Armed(Point point, long after, long times, Supplier<? extends Throwable> failure, boolean hold) {
             this.point = point;
             this.after = after;
             this.times = times;
             this.failure = failure;
+            this.reached = hold ? new java.util.concurrent.CountDownLatch(1) : null;
+            this.released = hold ? new java.util.concurrent.CountDownLatch(1) : null;
+        }
+
+        /** For a hold: waits until a thread stopped at the point, at most {@code seconds}; whether one did. Test thread. */
+        public boolean awaitHeld(long seconds) throws InterruptedException {
+            return reached.await(seconds, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        /** For a hold: lets the stopped thread (and any later one) go on. Test thread. */
+        public void release() {
+            released.countDown();
         }
 
         boolean hit() {
@@ -73,9 +90,12 @@ public final class FaultInjection {
             return hits.get();
         }
 
-        /** Disarms this point. */
+        /** Disarms this point (and lets a held thread go on). */
         @Override
         public void close() {
+            if (released != null) {
+                released.countDown();
+            }
             synchronized (FaultInjection.class) {
                 Armed[] a = armed;
                 if (a != null && a[point.ordinal()] == this) {
@@ -105,8 +125,21 @@ public final class FaultInjection {
      * (counting from now), throwing what {@code failure} makes ({@link RuntimeException} or
      * {@link Error}; a {@link #fires} point ignores it). Close the result to disarm.
      */
-    public static synchronized Armed arm(Point point, long after, long times, Supplier<? extends Throwable> failure) {
-        Armed a = new Armed(point, after, times, failure);
+    public static Armed arm(Point point, long after, long times, Supplier<? extends Throwable> failure) {
+        return install(new Armed(point, after, times, failure, false));
+    }
+
+    /**
+     * Test only: the thread that reaches {@code point} for the {@code (after + 1)}-th time stops
+     * there until {@link Armed#release()} (or close), then goes on without a failure: for forcing
+     * the interleaving of a race. At most one thread is held.
+     */
+    public static Armed hold(Point point, long after) {
+        return install(new Armed(point, after, 1, null, true));
+    }
+
+    private static synchronized Armed install(Armed a) {
+        Point point = a.point;
         Armed[] copy = armed == null ? new Armed[Point.values().length] : armed.clone();
         copy[point.ordinal()] = a;
         armed = copy;
@@ -127,6 +160,15 @@ public final class FaultInjection {
         if (a != null) {
             Armed x = a[point.ordinal()];
             if (x != null && x.hit()) {
+                if (x.released != null) {
+                    x.reached.countDown();
+                    try {
+                        x.released.await(); // test only: the test lets it go on
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return;
+                }
                 Throwable t = x.failure.get();
                 if (t instanceof Error e) {
                     throw e;

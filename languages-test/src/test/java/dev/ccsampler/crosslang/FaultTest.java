@@ -156,7 +156,6 @@ class FaultTest {
         assertDegradedCleanly(r, "The sampling clock failed");
         assertTrue(r.stderr.contains("sampling stopped"), r.stderr);
         Accounting a = r.snapshot.accounting();
-        assertTrue(a.failed() >= 1, () -> "the failed tick's requests are counted as failed: " + a.summaryLine());
         assertTrue(a.samples() > 0, () -> "the samples before the failure are kept: " + a.summaryLine());
         assertNotNull(r.written, "the report is written");
         assertTrue(r.written.meta().warnings().stream().anyMatch(w -> w.contains("The sampling clock failed")), () -> "the report says so: " + r.written.meta().warnings());
@@ -401,6 +400,50 @@ class FaultTest {
             }
         });
         assertTrue(out.toString().contains("worker: "), out::toString);
+        assertEquals(0, lines(out.toString(), "[ccsampler]"), out::toString);
+    }
+
+    /**
+     * The race behind {@link #contextClosedWithARequestOutstanding}, forced: the clock chooses a
+     * thread at a tick and stops (a hold) before it sends the request; meanwhile another thread
+     * closes the thread's context and stops (a hold) right after the thread was marked ended; the
+     * drain retires the thread, which has nothing outstanding yet; then the clock sends its request
+     * to the closing context. That request must still be resolved once: the books balance. A
+     * second context keeps the clock ticking, so the test knows when the clock is past the send.
+     */
+    @Test
+    void threadEndingBetweenItsTickAndItsRequest() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SamplingStageTest.onGuestThread("race", () -> {
+            try (Engine engine = profilingEngine(out)) {
+                CCSampler sampler = CCSampler.find(engine);
+                Context c2;
+                FaultInjection.Armed second;
+                try (FaultInjection.Armed clock = FaultInjection.hold(Point.CLOCK, 0)) {
+                    Context c = Context.newBuilder("pace").engine(engine).build();
+                    c.eval("pace", "print(1);");
+                    assertTrue(clock.awaitHeld(60), "the clock chose this thread");
+                    c2 = Context.newBuilder("pace").engine(engine).build();
+                    c2.eval("pace", "print(2);");
+                    try (FaultInjection.Armed end = FaultInjection.hold(Point.THREAD_END, 0)) {
+                        Thread closer = new Thread(c::close, "closer");
+                        closer.start();
+                        assertTrue(end.awaitHeld(60), "the context's close marked the thread ended");
+                        sampler.takeSnapshot(); // the drain retires the ended thread
+                        second = FaultInjection.hold(Point.CLOCK, 0);
+                        clock.release(); // the clock sends its request to the closing context
+                        boolean past = second.awaitHeld(20); // the clock's next tick: it is past the send
+                        end.release();
+                        closer.join();
+                        assertTrue(past, "the clock went on to its next tick");
+                    }
+                }
+                second.close();
+                c2.close();
+                sampler.setCollecting(false);
+                assertBalanced(sampler.takeSnapshot());
+            }
+        });
         assertEquals(0, lines(out.toString(), "[ccsampler]"), out::toString);
     }
 
