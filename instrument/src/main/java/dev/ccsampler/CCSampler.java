@@ -18,6 +18,8 @@ import dev.ccsampler.drain.Drainer;
 import dev.ccsampler.drain.WildcardFilter;
 import dev.ccsampler.impl.SamplerAccess;
 import dev.ccsampler.drain.FrameFilter;
+import dev.ccsampler.fault.FaultInjection;
+import dev.ccsampler.fault.FaultLog;
 import dev.ccsampler.feedback.FeedbackController;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
@@ -105,6 +107,8 @@ public final class CCSampler implements AutoCloseable {
     private long startEpochMillis;
     /** The feedback stage; idle until {@link #setFeedback} or {@link #loadHints}. */
     private final FeedbackController feedback;
+    /** Failures of the sampler's own threads, each reported once on the engine's error stream. */
+    private final FaultLog faults;
 
     CCSampler(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks) {
         this.env = env;
@@ -118,6 +122,9 @@ public final class CCSampler implements AutoCloseable {
         this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
         this.startEpochMillis = System.currentTimeMillis();
         this.feedback = new FeedbackController(env, this::takeSnapshot, clock::liveContexts, runtimeName);
+        this.faults = new FaultLog(line -> new java.io.PrintStream(env.err(), true).println(line));
+        this.clock.setFaultLog(faults);
+        this.drainer.setFaultLog(faults);
     }
 
     static {
@@ -424,7 +431,8 @@ public final class CCSampler implements AutoCloseable {
         ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.tickUnitNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,
                         stackLimit, List.of(), sampling);
         ProfileSnapshot s = drainer.snapshot(meta, stopped);
-        List<String> warnings = new ArrayList<>(warnings(s, clock.overruns()));
+        List<String> warnings = new ArrayList<>(faults.lines());
+        warnings.addAll(warnings(s, clock.overruns()));
         if (settings.incremental() == SamplingSettings.Incremental.ON && contextsBeforeUs) {
             warnings.add("Stack walks were full, not incremental: the sampler was created after a context of this engine. Look it up with CCSampler.find(engine) before building the first context, or pass a --ccsampler option to the engine.");
         }
@@ -514,13 +522,45 @@ public final class CCSampler implements AutoCloseable {
 
     /**
      * Writes a snapshot in a format to a file, replacing it if it exists; see
-     * {@link #write(ProfileSnapshot, Format, ReportOptions, OutputStream)}.
+     * {@link #write(ProfileSnapshot, Format, ReportOptions, OutputStream)}. The profile is written
+     * to a new file in the same directory and moved over {@code file} once complete, so a write that
+     * fails leaves {@code file} as it was; what is no regular file ({@code /dev/stdout}, a pipe), or
+     * lies in a directory where no file can be made, is written in place.
      *
      * @since 0.1
      */
     public static void write(ProfileSnapshot snapshot, Format format, ReportOptions options, Path file) throws IOException {
-        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
-            write(snapshot, format, options, out);
+        // a new file next to it, moved over it once complete: a failed write (a full disk, a bug in
+        // a reporter) leaves whatever the file held before. Not for what is no regular file
+        // (/dev/stdout, a pipe), nor where no file can be made next to it: written in place there.
+        Path abs = Files.exists(file) ? file.toRealPath() : file.toAbsolutePath(); // a symbolic link stays one
+        OutputStream direct = null;
+        Path tmp = abs.resolveSibling("." + abs.getFileName() + ".ccsampler-" + Long.toHexString(System.nanoTime()) + ".tmp");
+        OutputStream out;
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) {
+            out = direct = Files.newOutputStream(abs);
+        } else {
+            try {
+                out = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                out = direct = Files.newOutputStream(abs);
+            }
+        }
+        try {
+            try (OutputStream o = FaultInjection.wrap(FaultInjection.Point.REPORT, new java.io.BufferedOutputStream(out))) {
+                write(snapshot, format, options, o);
+            }
+            if (direct == null) {
+                try {
+                    Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } finally {
+            if (direct == null) {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 

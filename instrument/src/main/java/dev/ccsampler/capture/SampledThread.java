@@ -1,6 +1,7 @@
 package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.ContextThreadLocal;
+import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.queue.SampleRecord;
 import dev.ccsampler.queue.SpscSampleRing;
 
@@ -58,6 +59,8 @@ public final class SampledThread {
     /** Smoothed cost of one capture in ns: written by the guest (opaque), read by the clock. */
     private long costNanos;
     private volatile boolean ended;
+    /** The first exception a walk of this thread threw (guest writes once, the drain reports it). */
+    private volatile Throwable walkFailure;
     /** The clock's last submission that included this thread (clock writes, drain reads). */
     private volatile PendingRequest pending;
 
@@ -117,10 +120,14 @@ public final class SampledThread {
         CallDepth m = currentMarks();
         try {
             recorder.walk(r, m, verify);
+            FaultInjection.at(FaultInjection.Point.CAPTURE); // test only: the thread failing or ending mid-walk
         } catch (Throwable t) {
             // the slot stays unpublished and is reused by the next claim
             recorder.invalidate();
             ledger.walkFailed(weight);
+            if (walkFailure == null) {
+                walkFailure = t; // no allocation: the exception exists; the drain reports it once
+            }
             return;
         }
         long cost = System.nanoTime() - start;
@@ -179,6 +186,11 @@ public final class SampledThread {
     }
 
     // ---- any thread -------------------------------------------------------------------------
+
+    /** The first exception a stack walk of this thread threw, or null. */
+    public Throwable walkFailure() {
+        return walkFailure;
+    }
 
     /** Marks the thread as gone; its ring is drained and then released by the drain thread. */
     public void markEnded() {

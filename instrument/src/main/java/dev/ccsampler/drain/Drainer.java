@@ -10,6 +10,8 @@ import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.CCMap;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.fault.FaultInjection;
+import dev.ccsampler.fault.FaultLog;
 import dev.ccsampler.queue.SampleRecord;
 import dev.ccsampler.trigger.PeriodTuner;
 
@@ -63,6 +65,11 @@ public final class Drainer {
     private volatile String deepThread;
     private volatile Thread thread;
     private volatile boolean running;
+    /** Where the drain's own failures, failed walks and full rings are reported once; null for nowhere. */
+    private volatile FaultLog faults;
+    /** Guarded by the CC-Map monitor: whether a full ring, a failed walk was reported. */
+    private boolean ringReported;
+    private boolean walkReported;
 
     private int[] methodBuf = new int[64];
     private int[] siteBuf = new int[64];
@@ -140,6 +147,17 @@ public final class Drainer {
     }
 
     /**
+     * Where failures are reported, once each: a sample the drain could not apply (it is counted as
+     * failed and the drain goes on), a failure of the drain loop, a stack walk that threw on a guest
+     * thread, a thread's full ring. Any thread.
+     *
+     * @since 0.2
+     */
+    public void setFaultLog(FaultLog log) {
+        faults = log;
+    }
+
+    /**
      * Starts the daemon thread {@code ccsampler-drain}, which drains every few periods (1 to 20 ms);
      * does nothing when it runs already.
      *
@@ -181,12 +199,22 @@ public final class Drainer {
 
     private void loop() {
         while (running) {
-            drainOnce();
-            java.util.function.Consumer<String> deep = onDeep;
-            String who = deepThread;
-            if (deep != null && who != null) {
-                onDeep = null;
-                deep.accept(who);
+            try {
+                drainOnce();
+                java.util.function.Consumer<String> deep = onDeep;
+                String who = deepThread;
+                if (deep != null && who != null) {
+                    onDeep = null;
+                    deep.accept(who);
+                }
+            } catch (RuntimeException | Error e) {
+                // a bug of ours outside any one sample: report it once and keep draining, so that
+                // the rings do not fill and every sample is still counted
+                FaultLog f = faults;
+                if (f != null) {
+                    f.once(FaultLog.Kind.DRAIN_LOOP, () -> "The drain loop failed (" + FaultLog.describe(e)
+                                    + "); it goes on draining at its next round. Further failures of the loop are not reported.");
+                }
             }
             // drain often enough that a ring cannot fill between two drains at the current period
             long p = periodNanos;
@@ -209,10 +237,17 @@ public final class Drainer {
                 ThreadAccount acc = accounts.get(t);
                 SampleRecord r;
                 while ((r = t.ring.peek()) != null) {
-                    apply(t, acc, r);
+                    long applied = acc.taken + acc.late;
+                    try {
+                        FaultInjection.at(FaultInjection.Point.DRAIN);
+                        apply(t, acc, r);
+                        n++;
+                    } catch (RuntimeException | Error e) {
+                        failedToApply(t, acc, r, applied, e);
+                    }
                     t.ring.release();
-                    n++;
                 }
+                reportThreadFaults(t);
                 t.abandonIfUnperformable();
                 if (t.isEnded() && t.outstandingSince() == 0 && t.ring.peek() == null) {
                     live.remove(t);
@@ -226,6 +261,41 @@ public final class Drainer {
             }
         }
         return n;
+    }
+
+    /**
+     * A record that {@link #apply} threw on: counted once, as failed unless apply had already
+     * counted it (then it stays counted as applied), and reported once. Holding the CC-Map monitor.
+     */
+    private void failedToApply(SampledThread t, ThreadAccount acc, SampleRecord r, long appliedBefore, Throwable e) {
+        long weight = Math.max(1, r.weight);
+        if (acc.taken + acc.late == appliedBefore) {
+            acc.failedInDrain += weight;
+        }
+        FaultLog f = faults;
+        if (f != null) {
+            f.once(FaultLog.Kind.DRAIN, () -> "The drain could not apply a sample of thread '" + t.threadName + "' (" + FaultLog.describe(e) + "): the sample ("
+                            + weight + (weight == 1 ? " tick" : " ticks") + ") is left out of the profile and counted as failed; the drain goes on, and every further sample it cannot apply is counted the same way, not reported.");
+        }
+    }
+
+    /** Reports, once each, the first full ring and the first failed walk seen on any thread. Holding the CC-Map monitor. */
+    private void reportThreadFaults(SampledThread t) {
+        FaultLog f = faults;
+        if (f == null) {
+            return;
+        }
+        if (!ringReported && t.ledger.dropped() > 0) {
+            ringReported = true;
+            f.once(FaultLog.Kind.RING, () -> "The sample buffer of thread '" + t.threadName + "' was full (" + t.ring.capacity()
+                            + " samples): samples taken while a buffer is full are dropped and counted as dropped. Raise --ccsampler.BufferSize. Further drops are not reported.");
+        }
+        Throwable w = t.walkFailure();
+        if (!walkReported && w != null) {
+            walkReported = true;
+            f.once(FaultLog.Kind.CAPTURE, () -> "A stack walk failed on thread '" + t.threadName + "' (" + FaultLog.describe(w)
+                            + "): that sample is lost and its ticks are counted as failed; the thread is sampled as before. Further failed walks are counted, not reported.");
+        }
     }
 
     private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {

@@ -21,6 +21,8 @@ final class ThreadAccount {
     private final long baseWaitedSkipped;
     long taken;
     long late;
+    /** Ticks of records the drain could not apply (counted as failed). */
+    long failedInDrain;
     long samples;
     long truncated;
     long framesWalked;
@@ -87,10 +89,11 @@ final class ThreadAccount {
     Accounting accounting(SampledThread t, boolean stopped) {
         RequestLedger l = t.ledger;
         long requested = l.ticks() - baseRequested;
-        long failed = l.failedTicks() - baseFailed;
+        long failed = l.failedTicks() - baseFailed + failedInDrain;
         long dropped = l.droppedTicks() - baseDropped;
         long waitedSkipped = l.waitedSkippedTicks() - baseWaitedSkipped;
-        long skipped = waitedSkipped + (stopped ? l.pendingTicks() : 0);
+        // an ended thread is sampled no more: what no sample carries yet never will be
+        long skipped = waitedSkipped + (stopped || t.isEnded() ? l.pendingTicks() : 0);
         long inFlight = stopped ? 0 : Math.max(0, requested - taken - late - dropped - failed - skipped);
         boolean any = latency.getTotalCount() > 0;
         return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, any ? latency.getValueAtPercentile(50) : 0,

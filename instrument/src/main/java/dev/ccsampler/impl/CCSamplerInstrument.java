@@ -8,6 +8,8 @@ import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.FrameFilter;
 import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.fault.FaultInjection;
+import dev.ccsampler.fault.FaultLog;
 import dev.ccsampler.push.ProfilePusher;
 import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.report.Format;
@@ -160,45 +162,73 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         return text.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /**
+     * Stops sampling and writes what the run produced: the hints, the last push, the report. Each
+     * step is on its own: a failing one (a bug of ours, a full disk) is reported on the engine's
+     * error stream with what it cost, and the others still run, so the guest's exit is never
+     * changed by the profiler and no output is lost for another's failure.
+     */
     @Override
     protected void onDispose(Env env) {
-        sampler.setCollecting(false);
-        String hints = feedback ? finishFeedback(env) : null;
+        PrintStream err = new PrintStream(env.err(), true);
+        step(err, "stopping the sampler", "samples still in the buffers may be missing from the profile", () -> sampler.setCollecting(false));
+        String[] hints = {null};
+        if (feedback) {
+            step(err, "finishing compiler feedback", "the hints are not saved or reported", () -> hints[0] = finishFeedback(env));
+        }
         // one final snapshot for the last push and the run-end report, so the pushes add up to it
-        ProfileSnapshot last = report || pusher != null || server != null ? sampler.takeSnapshot() : null;
-        if (pusher != null) {
-            pusher.finish(last);
+        ProfileSnapshot[] last = {null};
+        if (report || pusher != null || server != null) {
+            step(err, "taking the final snapshot", "this run's profile is lost: no run-end report and no last push", () -> last[0] = sampler.takeSnapshot());
+        }
+        if (pusher != null && last[0] != null) {
+            step(err, "the last push", "the last interval is not pushed", () -> pusher.finish(last[0]));
         }
         if (server != null) {
-            server.close(last);
+            // waiting live requests get the interval up to the final snapshot (or what they have)
+            step(err, "stopping the live endpoint", "requests still waiting get no answer", () -> server.close(last[0]));
         }
-        if (report) {
-            ProfileSnapshot s = last;
+        if (report && last[0] != null) {
+            ProfileSnapshot s = last[0];
+            String where = outputFile.isEmpty() ? "standard output" : outputFile;
             try {
                 if (outputFile.isEmpty()) {
-                    OutputStream out = env.out();
+                    OutputStream out = FaultInjection.wrap(FaultInjection.Point.REPORT, env.out());
                     CCSampler.write(s, output, reportOptions, out);
-                    if (hints != null && (output == Format.HISTOGRAM || output == Format.CALLTREE)) {
-                        out.write(hints.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                        hints = null;
+                    if (hints[0] != null && (output == Format.HISTOGRAM || output == Format.CALLTREE)) {
+                        out.write(hints[0].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        hints[0] = null;
                     }
                     out.flush();
                 } else {
                     CCSampler.write(s, output, reportOptions, Path.of(outputFile));
                     if (defaultedFile) {
                         // only when the user did not name the file: a guest's stderr stays its own
-                        new PrintStream(env.err(), true).println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath());
+                        err.println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath());
                     }
                 }
-            } catch (IOException | RuntimeException e) {
-                new PrintStream(env.err(), true).println("[ccsampler] Could not write the " + output.id() + " profile" + (outputFile.isEmpty() ? "" : " to " + outputFile) + ": " + e);
+            } catch (IOException | RuntimeException | Error e) {
+                long samples = s.accounting().samples();
+                err.println("[ccsampler] Could not write the " + output.id() + " profile to " + where + " (" + FaultLog.describe(e) + "): "
+                                + (outputFile.isEmpty() ? "the report on standard output is incomplete or missing"
+                                                : "this run's profile (" + samples + " samples) is not saved, and " + outputFile + " was left as it was")
+                                + (pusher != null ? "; the pushes are not affected." : "."));
             }
         }
-        if (hints != null) {
+        if (hints[0] != null) {
             // no text report on standard output to append to: one line, the details are in SaveHints
-            new PrintStream(env.err(), true).println("[ccsampler] compiler feedback: " + sampler.feedbackSummary()
-                            + (saveHints.isEmpty() ? "; --ccsampler.SaveHints=<file> keeps them" : "; saved to " + saveHints));
+            step(err, "the compiler feedback summary", "the summary line is missing", () -> err.println("[ccsampler] compiler feedback: " + sampler.feedbackSummary()
+                            + (saveHints.isEmpty() ? "; --ccsampler.SaveHints=<file> keeps them" : "; saved to " + saveHints)));
         }
-        sampler.close();
+        step(err, "closing the sampler", "nothing of the profile (it was written before)", sampler::close);
+    }
+
+    /** A step of engine close that may fail without stopping the others; its failure is reported once, with what it cost. */
+    private static void step(PrintStream err, String what, String lost, Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException | Error e) {
+            err.println("[ccsampler] Failed " + what + " (" + FaultLog.describe(e) + "): " + lost + ". The program's run is not affected.");
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.ccsampler.push;
 import dev.ccsampler.CCSampler;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.report.Format;
 import dev.ccsampler.report.ReportOptions;
 
@@ -76,6 +77,8 @@ public final class ProfilePusher {
     private long skipped;
     private long streak;
     private long samplesPushed;
+    /** Set by {@link #finish}: no push comes after the current one. */
+    private boolean finishing;
 
     /**
      * @param config where, how and how often
@@ -119,7 +122,7 @@ public final class ProfilePusher {
             }
             try {
                 push(snapshots.get());
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 // a bug of ours must not end the thread silently, nor reach the guest
                 synchronized (this) {
                     failure("could not take or encode the profile: " + e, true);
@@ -141,9 +144,12 @@ public final class ProfilePusher {
      */
     public void finish(ProfileSnapshot last) {
         stop();
+        synchronized (this) {
+            finishing = true;
+        }
         try {
             push(last);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             synchronized (this) {
                 failure("could not encode the profile: " + e, true);
             }
@@ -175,6 +181,7 @@ public final class ProfilePusher {
 
     /** Pushes the difference between {@code current} and the baseline. */
     private synchronized void push(ProfileSnapshot current) {
+        FaultInjection.at(FaultInjection.Point.PUSH); // test only; the baseline stays, as for any failure here
         ProfileSnapshot interval = IntervalProfile.between(baseline, current);
         long samples = stackSamples(interval);
         if (samples == 0) {
@@ -247,7 +254,7 @@ public final class ProfilePusher {
         failed++;
         if (streak++ == 0) {
             log.accept("[ccsampler] Could not push the profile to " + config.ingest() + ": " + what + ". The program goes on; "
-                            + (carried ? "these samples go into the next push. " : "these samples are dropped. ")
+                            + (carried && !finishing ? "these samples go into the next push. " : "these samples are not delivered. ")
                             + "Further failures are counted, not reported, until a push succeeds.");
         }
     }

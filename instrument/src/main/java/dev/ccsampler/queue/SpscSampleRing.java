@@ -1,5 +1,7 @@
 package dev.ccsampler.queue;
 
+import dev.ccsampler.fault.FaultInjection;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -81,6 +83,9 @@ public final class SpscSampleRing {
      * Wait-free. Calling it twice without {@link #publish()} returns the same record.
      */
     public SampleRecord claim() {
+        if (FaultInjection.fires(FaultInjection.Point.RING)) {
+            return null; // test only: the ring forced full
+        }
         long p = producerIndex; // plain: single writer
         if (p - consumerIndexCache >= slots.length) {
             consumerIndexCache = (long) CONSUMER_INDEX.getAcquire(this); // acquire: the consumer is done with the slot

@@ -37,7 +37,18 @@ final class ThreadSchedule {
      * @param units profile ticks this clock tick is worth (period / tick unit)
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units) {
-        boolean idle = !sampleIdle && isIdle(thread.thread);
+        if (thread.isEnded()) {
+            return false; // removed from its context; the clock's copy of the list may still hold it
+        }
+        Thread.State state = thread.thread.getState();
+        if (state == Thread.State.TERMINATED) {
+            // a host thread that left its context and ended stays registered until the context
+            // closes: it gets no more ticks, and its outstanding request is abandoned (counted once,
+            // as failed) by the drain now instead of at close
+            thread.markEnded();
+            return false;
+        }
+        boolean idle = !sampleIdle && isIdle(state);
         if (!thread.ledger.tick(idle, units)) {
             return false;
         }
@@ -49,8 +60,7 @@ final class ThreadSchedule {
         return p >= 1 || random.nextDouble() < p;
     }
 
-    private static boolean isIdle(Thread t) {
-        Thread.State s = t.getState();
+    private static boolean isIdle(Thread.State s) {
         return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED;
     }
 }
