@@ -60,6 +60,7 @@ public final class SoakMain {
         opts.put("ccsampler.OutputFile", a.get("report"));
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         AtomicLong rounds = new AtomicLong();
+        AtomicLong paceRounds = new AtomicLong();
         List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         try (Engine engine = Engine.newBuilder().options(opts).out(quiet).err(System.err).build()) {
@@ -68,14 +69,14 @@ public final class SoakMain {
             Source pace = Source.newBuilder("pace", paceProgram(120, 16), "soak-wide.pace").buildLiteral();
             Source js = Source.newBuilder("js", jsProgram(200, 30), "soak-wide.js").buildLiteral();
             for (int i = 0; i < Integer.parseInt(a.get("pace")); i++) {
-                workers.add(worker("soak-pace-" + i, engine, pace, deadline, rounds, failures));
+                workers.add(worker("soak-pace-" + i, engine, pace, deadline, paceRounds, failures));
             }
             for (int i = 0; i < Integer.parseInt(a.get("js")); i++) {
                 workers.add(worker("soak-js-" + i, engine, js, deadline, rounds, failures));
             }
             long start = System.nanoTime();
             List<String> lines = new ArrayList<>();
-            lines.add("seconds,heap_after_gc_mb,context_nodes,samples,pruned_ticks,rounds");
+            lines.add("seconds,heap_after_gc_mb,context_nodes,samples,pruned_ticks,js_rounds,pace_rounds,pace_threads_ended");
             workers.forEach(Thread::start);
             int maxSeen = 0;
             while (workers.stream().anyMatch(Thread::isAlive)) {
@@ -91,8 +92,8 @@ public final class SoakMain {
                 int nodes = sampler.getContextNodeCount();
                 maxSeen = Math.max(maxSeen, nodes);
                 Accounting acc = sampler.getAccounting();
-                String line = String.format("%d,%.1f,%d,%d,%d,%d", (System.nanoTime() - start) / 1_000_000_000L, heap / 1048576.0, nodes, acc.samples(), acc.pruned(),
-                                rounds.get());
+                String line = String.format("%d,%.1f,%d,%d,%d,%d,%d,%d", (System.nanoTime() - start) / 1_000_000_000L, heap / 1048576.0, nodes, acc.samples(),
+                                acc.pruned(), rounds.get(), paceRounds.get(), 2 * paceRounds.get());
                 lines.add(line);
                 System.out.println("[soak] " + line);
                 Files.write(csv, lines);
@@ -154,7 +155,7 @@ public final class SoakMain {
             p.append("  s = s + f").append(f).append("(n);\n");
         }
         p.append("  return s;\n}\n");
-        p.append("fn round() {\n  let a = spawn(pass, 3);\n  let b = spawn(pass, 2);\n  let s = pass(3);\n  join(a);\n  join(b);\n  return s;\n}\nround();\n");
+        p.append("fn round() {\n  let a = spawn(pass, 40);\n  let b = spawn(pass, 30);\n  let s = pass(40);\n  join(a);\n  join(b);\n  return s;\n}\nround();\n");
         return p.toString();
     }
 
