@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * at 20 µs, thread {@code worker} 3 samples at 5 ms. Of the 12 samples, the median is 20 µs; the
  * larger of the two medians (the old merge) is 5 ms, which is wrong. Checked on a real profile file
  * (the reader, the text header, the JSON written again), on a push interval, and on a file written
- * before latency buckets existed (which falls back to the upper bound).
+ * before latency buckets and pruned ticks existed (read as before: percentiles merge to the upper
+ * bound, no pruned ticks).
  */
 class LatencyMergeTest {
 
@@ -96,6 +97,7 @@ class LatencyMergeTest {
         Accounting all = JsonProfileReader.read(file).accounting();
         assertEquals(SLOW, all.latencyP50Nanos(), "without buckets the larger median is the only bound there is");
         assertEquals(null, all.latency());
+        assertEquals(0, all.pruned(), "a file without 'pruned' had no memory cap");
     }
 
     @Test
