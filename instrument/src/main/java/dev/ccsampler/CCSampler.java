@@ -396,6 +396,30 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
+     * Caps the calling-context nodes of the CC-Map over all threads ({@code --ccsampler.MaxContextNodes}):
+     * above the cap the coldest nodes are pruned (their ticks folded into their callers, so every
+     * total stays, and counted as {@link Accounting#pruned() pruned}). Any thread.
+     *
+     * @param nodes the cap, at least 1
+     * @throws IllegalArgumentException when {@code nodes} is below 1
+     * @since 0.2
+     */
+    public void setMaxContextNodes(int nodes) {
+        synchronized (map) {
+            map.setMaxContextNodes(nodes);
+        }
+    }
+
+    /**
+     * Calling-context nodes in the CC-Map now, over all threads (after pruning). Any thread.
+     *
+     * @since 0.2
+     */
+    public int getContextNodeCount() {
+        return map.contextNodeCount();
+    }
+
+    /**
      * Frames kept per sample ({@code --ccsampler.StackLimit}); deeper stacks lose their outermost
      * frames and count as {@link Accounting#truncated() truncated}.
      *
@@ -437,7 +461,7 @@ public final class CCSampler implements AutoCloseable {
             warnings.add("Stack walks were full, not incremental: the sampler was created after a context of this engine. Look it up with CCSampler.find(engine) before building the first context, or pass a --ccsampler option to the engine.");
         }
         return new ProfileSnapshot(new ProfileSnapshot.Meta(meta.periodNanos(), meta.startEpochMillis(), meta.endEpochMillis(), runtimeName, optimizing,
-                        stackLimit, List.copyOf(warnings), sampling), s.methods(), s.methodStats(), s.callSites(), s.threads());
+                        stackLimit, List.copyOf(warnings), sampling), s.methods(), s.methodStats(), s.callSites(), s.threads(), s.endedLatency());
     }
 
     /** Profile-quality warnings, each naming the option that would fix it. */
@@ -468,6 +492,10 @@ public final class CCSampler implements AutoCloseable {
         if (a.samples() > 0 && a.applied() > 20 * a.samples()) {
             w.add(String.format("Each sample stood for %.0f ticks on average: walks were expensive (deep stacks, or --ccsampler.Incremental=false) and the capture budget thinned them out; the shares stay unbiased but noisier. Raise --ccsampler.CostBudget or --ccsampler.Period.",
                             (double) a.applied() / a.samples()));
+        }
+        if (a.pruned() > 0) {
+            w.add(String.format("%.1f%% of ticks lost part of their calling context to the CC-Map's memory cap (they count in a caller's self time; per-function totals are exact): raise --ccsampler.MaxContextNodes.",
+                            100.0 * a.pruned() / Math.max(1, a.applied())));
         }
         if (overruns > 0) {
             w.add("The sampling clock missed " + overruns + " ticks (the machine was busy): raise --ccsampler.Period.");

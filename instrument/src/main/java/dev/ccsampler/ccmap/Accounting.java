@@ -23,18 +23,41 @@ package dev.ccsampler.ccmap;
  * @param framesWalked frames the applied walks visited
  * @param frames frames of the applied samples' stacks (walked plus reused from the previous sample)
  * @param deferred requests a partial safepoint passed over (their ticks went to the thread's next sample)
+ * @param pruned ticks whose calling context was cut by the CC-Map's memory cap
+ *            ({@code --ccsampler.MaxContextNodes}): they stay in the tree, folded into an ancestor
+ *            context, so the trees still add up to {@code taken + late}; informative, not part of
+ *            the identity
+ * @param latency the latency buckets this record contributes to a merge, so that percentiles of
+ *            several threads are computed from merged buckets; {@code null} when unknown (profiles
+ *            written before 0.2), then merges fall back to the larger percentile (an upper bound). The
+ *            row of a thread that has ended carries {@link LatencyHistogram#EMPTY}: its buckets were
+ *            merged into its context's pool ({@link ProfileSnapshot#endedLatency()}) when its
+ *            memory was released, and its own percentiles are kept as numbers
  * @since 0.1
  */
 public record Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
                 long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight, long samples, long idle, long framesWalked,
-                long frames, long deferred) {
+                long frames, long deferred, long pruned, LatencyHistogram latency) {
 
     /**
      * An all-zero record.
      *
      * @since 0.1
      */
-    public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Accounting EMPTY = new Accounting(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, LatencyHistogram.EMPTY);
+
+    /**
+     * A record without pruned ticks and without latency buckets (percentiles only, as profiles
+     * written before 0.2 have them).
+     *
+     * @since 0.1
+     */
+    public Accounting(long requested, long taken, long late, long dropped, long failed, long skipped, long truncated,
+                    long latencyP50Nanos, long latencyP99Nanos, long latencyMaxNanos, long inFlight, long samples, long idle, long framesWalked,
+                    long frames, long deferred) {
+        this(requested, taken, late, dropped, failed, skipped, truncated, latencyP50Nanos, latencyP99Nanos, latencyMaxNanos, inFlight, samples, idle, framesWalked,
+                        frames, deferred, 0, null);
+    }
 
     /**
      * A record of one tick per sample and nothing else measured, as profiles written before
@@ -77,16 +100,52 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
     }
 
     /**
-     * Sum of two records. Latency percentiles of a sum cannot be computed exactly from the parts;
-     * the larger of each is kept, which is an upper bound.
+     * Sum of two records. When both carry latency buckets, the buckets are merged exactly and the
+     * percentiles of the sum are read from the merged buckets; when either has none (a profile
+     * written before 0.2), the larger of each percentile is kept, which is an upper bound.
      *
      * @since 0.1
      */
     public Accounting plus(Accounting o) {
+        LatencyHistogram h = latency != null && o.latency != null ? latency.plus(o.latency) : null;
         return new Accounting(requested + o.requested, taken + o.taken, late + o.late, dropped + o.dropped, failed + o.failed,
-                        skipped + o.skipped, truncated + o.truncated, Math.max(latencyP50Nanos, o.latencyP50Nanos),
-                        Math.max(latencyP99Nanos, o.latencyP99Nanos), Math.max(latencyMaxNanos, o.latencyMaxNanos), inFlight + o.inFlight, samples + o.samples,
-                        idle + o.idle, framesWalked + o.framesWalked, frames + o.frames, deferred + o.deferred);
+                        skipped + o.skipped, truncated + o.truncated, percentile(h, 50, Math.max(latencyP50Nanos, o.latencyP50Nanos)),
+                        percentile(h, 99, Math.max(latencyP99Nanos, o.latencyP99Nanos)), Math.max(latencyMaxNanos, o.latencyMaxNanos), inFlight + o.inFlight,
+                        samples + o.samples, idle + o.idle, framesWalked + o.framesWalked, frames + o.frames, deferred + o.deferred, pruned + o.pruned, h);
+    }
+
+    /**
+     * This record with more latency buckets merged in (the pool of threads that have ended), its
+     * percentiles read from the merged buckets; this record itself when it has no buckets (unknown)
+     * or {@code extra} is empty.
+     *
+     * @since 0.2
+     */
+    public Accounting withLatencyOf(LatencyHistogram extra) {
+        if (latency == null || extra == null || extra.totalCount() == 0) {
+            return this;
+        }
+        LatencyHistogram h = latency.plus(extra);
+        return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, percentile(h, 50, latencyP50Nanos), percentile(h, 99, latencyP99Nanos),
+                        Math.max(latencyMaxNanos, extra.max()), inFlight, samples, idle, framesWalked, frames, deferred, pruned, h);
+    }
+
+    /**
+     * This record with {@code ticks} more pruned ticks.
+     *
+     * @since 0.2
+     */
+    public Accounting withPruned(long ticks) {
+        if (ticks == 0) {
+            return this;
+        }
+        return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, latencyP50Nanos, latencyP99Nanos, latencyMaxNanos, inFlight, samples, idle,
+                        framesWalked, frames, deferred, pruned + ticks, latency);
+    }
+
+    /** The percentile from merged buckets when there are any, else {@code fallback}. */
+    private static long percentile(LatencyHistogram h, double p, long fallback) {
+        return h != null && h.totalCount() > 0 ? h.valueAtPercentile(p) : fallback;
     }
 
     /**
@@ -96,9 +155,10 @@ public record Accounting(long requested, long taken, long late, long dropped, lo
      * @since 0.1
      */
     public String summaryLine() {
-        return String.format("ticks requested %d = taken %d + late %d + dropped %d + failed %d + skipped %d%s%s; %d samples (%s frames walked per sample of %s); idle ticks %d; deferred %d; truncated %d; latency p50 %s p99 %s max %s",
+        return String.format("ticks requested %d = taken %d + late %d + dropped %d + failed %d + skipped %d%s%s; %d samples (%s frames walked per sample of %s); idle ticks %d; deferred %d; truncated %d%s; latency p50 %s p99 %s max %s",
                         requested, taken, late, dropped, failed, skipped, inFlight == 0 ? "" : " + in flight " + inFlight, balanced() ? "" : " (UNBALANCED)", samples,
-                        perSample(framesWalked), perSample(frames), idle, deferred, truncated, formatNanos(latencyP50Nanos), formatNanos(latencyP99Nanos), formatNanos(latencyMaxNanos));
+                        perSample(framesWalked), perSample(frames), idle, deferred, truncated, pruned == 0 ? "" : "; pruned ticks " + pruned + " (context cut by --ccsampler.MaxContextNodes)",
+                        formatNanos(latencyP50Nanos), formatNanos(latencyP99Nanos), formatNanos(latencyMaxNanos));
     }
 
     private String perSample(long n) {

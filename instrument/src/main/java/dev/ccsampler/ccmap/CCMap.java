@@ -198,6 +198,10 @@ public final class CCMap {
         final long[] self = new long[Tier.COUNT];
         final long[] total = new long[Tier.COUNT];
         HotList.Slot<ContextRef> calleeSlot;
+        /** Cut by the memory cap: no longer in its parent's children (set while pruning). */
+        boolean pruned;
+        /** Self ticks this node received from pruned children (counted as pruned once, where cut). */
+        long foldedSelf;
         private ContextRef[] children = NO_CHILDREN;
         private int childCount;
         private HashMap<Long, ContextRef> childIndex;
@@ -273,6 +277,27 @@ public final class CCMap {
             }
         }
 
+        /** Drops the pruned children; rebuilds the index when there is one. */
+        void compactChildren() {
+            int n = 0;
+            for (int i = 0; i < childCount; i++) {
+                if (!children[i].pruned) {
+                    children[n++] = children[i];
+                }
+            }
+            java.util.Arrays.fill(children, n, childCount, null);
+            childCount = n;
+            if (childIndex != null) {
+                childIndex = null;
+                if (n > 12) {
+                    childIndex = new HashMap<>();
+                    for (int i = 0; i < n; i++) {
+                        childIndex.put(key(siteId(children[i]), children[i].method.info.id()), children[i]);
+                    }
+                }
+            }
+        }
+
         private static long key(int callSite, int methodId) {
             return ((long) callSite << 32) | (methodId & 0xffffffffL);
         }
@@ -288,7 +313,20 @@ public final class CCMap {
     private record ThreadKey(int context, long threadId) {
     }
 
-    private record ThreadTree(ThreadKey key, String name, ContextRef root) {
+    private static final class ThreadTree {
+        final ThreadKey key;
+        final String name;
+        final ContextRef root;
+        /** Ticks of this thread whose context the memory cap cut. */
+        long pruned;
+        /** Self ticks of pruned bottom frames, per tier (in the root's self, shown as {@code <pruned>}); null until one. */
+        long[] prunedBottom;
+
+        ThreadTree(ThreadKey key, String name, ContextRef root) {
+            this.key = key;
+            this.name = name;
+            this.root = root;
+        }
     }
 
     private final List<MethodProfile> methods = new ArrayList<>();
@@ -300,7 +338,22 @@ public final class CCMap {
     private final HotList<MethodProfile> hotTotal = new HotList<>();
     private final HotList<Callee> hotEdges = new HotList<>();
     private long sampleSeq;
+    /** Context nodes in the trees now (thread roots excluded). */
     private int contextRefCount;
+    /** Ids given to context nodes so far; not reused after pruning. */
+    private int nextRefId;
+    private int maxContextNodes = Integer.MAX_VALUE;
+    private long prunedTicks;
+    private long pruneRuns;
+    /** Id of the synthetic method {@value #PRUNED} once a bottom frame was pruned, else -1. */
+    private int prunedMethod = -1;
+
+    /**
+     * Name of the synthetic frame that stands for pruned bottom frames of a thread in snapshots.
+     *
+     * @since 0.2
+     */
+    public static final String PRUNED = "<pruned>";
 
     /**
      * Creates an empty map.
@@ -401,7 +454,8 @@ public final class CCMap {
             ContextRef child = node.findChild(site, m.info.id());
             if (child == null) {
                 Callee callee = site < 0 ? null : callee(callSites.get(site), m);
-                child = new ContextRef(++contextRefCount, node, m, callee);
+                child = new ContextRef(++nextRefId, node, m, callee);
+                contextRefCount++;
                 node.addChild(child, site);
                 m.contexts.add(child);
                 if (callee != null) {
@@ -433,6 +487,133 @@ public final class CCMap {
             node.self[leafTier] += weight;
             node.method.self[leafTier] += weight;
             hotSelf.add(node.method.selfSlot, weight);
+        }
+        if (contextRefCount > maxContextNodes) {
+            prune(maxContextNodes - maxContextNodes / 4);
+        }
+    }
+
+    /**
+     * Caps the context nodes of all trees together: when a sample makes them more than {@code max},
+     * the coldest are pruned down to three quarters of it. Holding the monitor.
+     *
+     * @param max the cap, at least 1; {@link Integer#MAX_VALUE} for none
+     * @since 0.2
+     */
+    public void setMaxContextNodes(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("the context node cap must be at least 1, not " + max);
+        }
+        maxContextNodes = max;
+        if (contextRefCount > max) {
+            prune(max - max / 4);
+        }
+    }
+
+    /**
+     * Ticks whose calling context was cut by the cap, over all threads. Holding the monitor.
+     *
+     * @since 0.2
+     */
+    public long prunedTicks() {
+        return prunedTicks;
+    }
+
+    /**
+     * Times the cap pruned the trees. Holding the monitor.
+     *
+     * @since 0.2
+     */
+    public long pruneRuns() {
+        return pruneRuns;
+    }
+
+    /**
+     * Prunes the coldest context nodes until at most {@code target} remain: repeatedly the leaf
+     * with the fewest total ticks, so a node goes only after its whole subtree. A pruned node's
+     * self ticks are folded into its parent's self, so every ancestor's total and the thread's
+     * total stay as they were, and its ticks are counted once as pruned (in its thread's
+     * accounting). A bottom frame of a thread (a child of its root) goes into the root's self too,
+     * remembered apart, and snapshots show those ticks as one frame {@value #PRUNED} under the root
+     * (not as samples without a visible frame): so an ended thread's whole tree can go, and with
+     * thread churn the cap still holds. The per-method and per-edge counts are not pruned and stay
+     * exact.
+     */
+    private void prune(int target) {
+        pruneRuns++;
+        java.util.IdentityHashMap<ContextRef, ThreadTree> treeOf = new java.util.IdentityHashMap<>();
+        java.util.PriorityQueue<ContextRef> leaves = new java.util.PriorityQueue<>((a, b) -> {
+            int c = Long.compare(a.totalSamples(), b.totalSamples());
+            return c != 0 ? c : Integer.compare(b.id, a.id); // equal counts: the newest first
+        });
+        ArrayList<ContextRef> work = new ArrayList<>();
+        for (ThreadTree t : threads.values()) {
+            treeOf.put(t.root, t);
+            for (int i = 0; i < t.root.childCount; i++) {
+                work.add(t.root.children[i]);
+            }
+        }
+        while (!work.isEmpty()) {
+            ContextRef n = work.remove(work.size() - 1);
+            if (n.childCount == 0) {
+                leaves.add(n);
+            } else {
+                for (int i = 0; i < n.childCount; i++) {
+                    work.add(n.children[i]);
+                }
+            }
+        }
+        java.util.IdentityHashMap<ContextRef, int[]> cut = new java.util.IdentityHashMap<>();
+        java.util.Set<MethodProfile> methodsTouched = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Set<Callee> calleesTouched = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        while (contextRefCount > target && !leaves.isEmpty()) {
+            ContextRef n = leaves.poll();
+            ContextRef p = n.parent;
+            long self = ContextNode.sum(n.self);
+            for (int t = 0; t < Tier.COUNT; t++) {
+                p.self[t] += n.self[t];
+            }
+            p.foldedSelf += self;
+            long newly = self - n.foldedSelf;
+            ContextRef r = p;
+            while (r.parent != null) {
+                r = r.parent;
+            }
+            ThreadTree tree = treeOf.get(r);
+            if (p == r) {
+                if (tree.prunedBottom == null) {
+                    tree.prunedBottom = new long[Tier.COUNT];
+                    if (prunedMethod < 0) {
+                        prunedMethod = internMethod("\0ccsampler\0" + PRUNED, new MethodInfo(-1, "ccsampler", PRUNED, "ccsampler", null, 0, 0, 0, false));
+                    }
+                }
+                for (int t = 0; t < Tier.COUNT; t++) {
+                    tree.prunedBottom[t] += n.self[t];
+                }
+            }
+            if (newly > 0) {
+                tree.pruned += newly;
+                prunedTicks += newly;
+            }
+            n.pruned = true;
+            contextRefCount--;
+            methodsTouched.add(n.method);
+            if (n.callee != null) {
+                calleesTouched.add(n.callee);
+            }
+            int[] c = cut.computeIfAbsent(p, k -> new int[1]);
+            if (++c[0] == p.childCount && p.parent != null) {
+                leaves.add(p); // all its children are gone: it is a leaf now
+            }
+        }
+        for (ContextRef p : cut.keySet()) {
+            p.compactChildren();
+        }
+        for (MethodProfile m : methodsTouched) {
+            m.contexts.removeIf(r -> r.pruned);
+        }
+        for (Callee c : calleesTouched) {
+            c.contexts.removeIf(r -> r.pruned);
         }
     }
 
@@ -479,6 +660,9 @@ public final class CCMap {
         callSites.clear();
         callSitesByKey.clear();
         threads.clear();
+        prunedTicks = 0;
+        prunedMethod = -1;
+        nextRefId = 0;
         hotSelf.clearAll();
         hotTotal.clearAll();
         hotEdges.clearAll();
@@ -568,15 +752,24 @@ public final class CCMap {
         }
         List<ThreadProfile> ts = new ArrayList<>(threads.size());
         for (ThreadTree t : threads.values()) {
-            ContextNode root = copyTree(t.root);
-            ts.add(new ThreadProfile(t.key.context, t.key.threadId, t.name, root, accounting.apply(t.key.context, t.key.threadId)));
+            ContextNode root = copyTree(t.root, t.prunedBottom, prunedMethod);
+            ts.add(new ThreadProfile(t.key.context, t.key.threadId, t.name, root, accounting.apply(t.key.context, t.key.threadId).withPruned(t.pruned)));
         }
         return new ProfileSnapshot(meta, List.copyOf(ms), List.copyOf(stats), List.copyOf(cs), List.copyOf(ts));
     }
 
-    private static ContextNode copyTree(ContextRef root) {
-        ContextNode r = new ContextNode(0, -1, -1, root.self.clone(), root.total.clone(), null);
+    private static ContextNode copyTree(ContextRef root, long[] prunedBottom, int prunedMethod) {
+        long[] rootSelf = root.self.clone();
+        if (prunedBottom != null) {
+            for (int t = 0; t < Tier.COUNT; t++) {
+                rootSelf[t] -= prunedBottom[t];
+            }
+        }
+        ContextNode r = new ContextNode(0, -1, -1, rootSelf, root.total.clone(), null);
         int[] ids = {1};
+        if (prunedBottom != null) {
+            new ContextNode(ids[0]++, prunedMethod, -1, prunedBottom.clone(), prunedBottom.clone(), r);
+        }
         ArrayList<Object[]> work = new ArrayList<>();
         work.add(new Object[]{root, r});
         while (!work.isEmpty()) {

@@ -89,6 +89,21 @@ final class HotList<T> {
         return out;
     }
 
+    /** Removes the items that match, keeping the order of the rest (it stays sorted). O(n). */
+    void removeIf(java.util.function.Predicate<T> p) {
+        int n = 0;
+        for (int i = 0; i < slots.size(); i++) {
+            Slot<T> s = slots.get(i);
+            if (!p.test(s.item)) {
+                s.pos = n;
+                slots.set(n++, s);
+            }
+        }
+        while (slots.size() > n) {
+            slots.remove(slots.size() - 1);
+        }
+    }
+
     void clearAll() {
         slots.clear();
     }

@@ -14,10 +14,22 @@ import java.util.function.Consumer;
  * @param methodStats per-method counts, indexed by method id
  * @param callSites every call site seen, indexed by id
  * @param threads one tree per (context, thread)
+ * @param endedLatency latency buckets of threads that ended and whose per-thread memory was
+ *            released: their rows keep their counters and percentiles, their buckets are pooled here
+ *            (see {@link Accounting#latency()}), so {@link #accounting()} merges every bucket once
  * @since 0.1
  */
 public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodStats> methodStats, List<CallSiteInfo> callSites,
-                List<ThreadProfile> threads) {
+                List<ThreadProfile> threads, LatencyHistogram endedLatency) {
+
+    /**
+     * A snapshot without ended threads' pooled latency buckets.
+     *
+     * @since 0.1
+     */
+    public ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodStats> methodStats, List<CallSiteInfo> callSites, List<ThreadProfile> threads) {
+        this(meta, methods, methodStats, callSites, threads, LatencyHistogram.EMPTY);
+    }
 
     /**
      * How and when the profile was taken.
@@ -47,7 +59,8 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
     }
 
     /**
-     * Accounting summed over all threads.
+     * Accounting summed over all threads; latency percentiles from the merged buckets of every
+     * thread (ended threads' from {@link #endedLatency()}).
      *
      * @since 0.1
      */
@@ -56,7 +69,7 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
         for (ThreadProfile t : threads) {
             a = a.plus(t.accounting());
         }
-        return a;
+        return a.withLatencyOf(endedLatency);
     }
 
     /**
@@ -136,11 +149,10 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
             return this;
         }
         TreeMerger m = new TreeMerger();
-        Accounting acc = Accounting.EMPTY;
         for (ThreadProfile t : threads) {
             m.add(t.root());
-            acc = acc.plus(t.accounting());
         }
+        Accounting acc = accounting();
         ThreadProfile merged = new ThreadProfile(-1, -1, "all threads", m.build(), acc);
         return new ProfileSnapshot(meta, methods, methodStats, callSites, List.of(merged));
     }

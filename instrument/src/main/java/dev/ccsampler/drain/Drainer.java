@@ -8,6 +8,7 @@ import com.oracle.truffle.api.source.SourceSection;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.LatencyHistogram;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.fault.FaultInjection;
@@ -50,7 +51,10 @@ public final class Drainer {
 
     private final CCMap map;
     private final CopyOnWriteArrayList<SampledThread> live = new CopyOnWriteArrayList<>();
-    private final List<SampledThread> retired = new ArrayList<>();
+    /** Threads that ended, each reduced to its counters once its ring was drained. */
+    private final List<Retired> retired = new ArrayList<>();
+    /** Latency buckets of the retired threads, merged (their rows keep only their percentiles). */
+    private LatencyHistogram.Recorder retiredLatency = new LatencyHistogram.Recorder();
     private final Map<SampledThread, ThreadAccount> accounts = new IdentityHashMap<>();
     private final Map<Object, Integer> methodIds = new WeakHashMap<>();
     private final Map<Object, Integer> callSiteIds = new WeakHashMap<>();
@@ -70,6 +74,13 @@ public final class Drainer {
     /** Guarded by the CC-Map monitor: whether a full ring, a failed walk was reported. */
     private boolean ringReported;
     private boolean walkReported;
+
+    /**
+     * What is kept of a thread that ended: its key in the CC-Map and its accounting, frozen. Its
+     * {@code Thread}, ring, stack recorder, last stack and latency buckets are released.
+     */
+    private record Retired(int contextId, long threadId, Accounting accounting, long mismatches) {
+    }
 
     private int[] methodBuf = new int[64];
     private int[] siteBuf = new int[64];
@@ -250,9 +261,7 @@ public final class Drainer {
                 reportThreadFaults(t);
                 t.abandonIfUnperformable();
                 if (t.isEnded() && t.outstandingSince() == 0 && t.ring.peek() == null) {
-                    live.remove(t);
-                    retired.add(t);
-                    acc.releaseStack();
+                    retire(t, acc);
                 }
             }
             PeriodTuner tu = tuner;
@@ -298,10 +307,28 @@ public final class Drainer {
         }
     }
 
+    /**
+     * Releases everything of an ended thread but its counters and its tree in the CC-Map: the
+     * accounting is frozen as after a stop (the thread will never carry its pending ticks, so they
+     * are skipped), its latency buckets go into {@link #retiredLatency}, and nothing here refers to
+     * the {@code SampledThread} (and so to its {@code Thread}, ring and stack arrays) any more.
+     * Drain thread, holding the map's monitor.
+     */
+    private void retire(SampledThread t, ThreadAccount acc) {
+        live.remove(t);
+        accounts.remove(t);
+        Accounting a = acc.accounting(t, true);
+        retiredLatency.add(a.latency());
+        a = new Accounting(a.requested(), a.taken(), a.late(), a.dropped(), a.failed(), a.skipped(), a.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(),
+                        a.latencyMaxNanos(), a.inFlight(), a.samples(), a.idle(), a.framesWalked(), a.frames(), a.deferred(), 0, LatencyHistogram.EMPTY);
+        retired.add(new Retired(t.contextId, t.thread.threadId(), a, acc.mismatches));
+    }
+
     private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {
         long weight = Math.max(1, r.weight);
         long latency = Math.max(0, r.captureNanos - r.submitNanos);
-        acc.latency.recordValue(Math.min(latency, acc.latency.getHighestTrackableValue()));
+        acc.latency.record(latency, 1);
+        acc.maxLatency = Math.max(acc.maxLatency, latency);
         if (latency > periodNanos) {
             acc.late += weight;
         } else {
@@ -419,6 +446,9 @@ public final class Drainer {
             for (ThreadAccount a : accounts.values()) {
                 m += a.mismatches;
             }
+            for (Retired r : retired) {
+                m += r.mismatches;
+            }
             return m;
         }
     }
@@ -509,14 +539,16 @@ public final class Drainer {
     public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, boolean stopped) {
         synchronized (map) {
             Map<Long, Accounting> byKey = new java.util.HashMap<>();
-            List<SampledThread> all = new ArrayList<>(retired);
-            all.addAll(live);
-            for (SampledThread t : all) {
+            for (Retired r : retired) {
+                byKey.merge(((long) r.contextId << 48) ^ r.threadId, r.accounting, Accounting::plus);
+            }
+            for (SampledThread t : live) {
                 long key = ((long) t.contextId << 48) ^ t.thread.threadId();
                 Accounting a = accounts.get(t).accounting(t, stopped);
                 byKey.merge(key, a, Accounting::plus);
             }
-            return map.snapshot(meta, (ctx, tid) -> byKey.getOrDefault(((long) ctx << 48) ^ tid, Accounting.EMPTY));
+            ProfileSnapshot s = map.snapshot(meta, (ctx, tid) -> byKey.getOrDefault(((long) ctx << 48) ^ tid, Accounting.EMPTY));
+            return new ProfileSnapshot(s.meta(), s.methods(), s.methodStats(), s.callSites(), s.threads(), retiredLatency.snapshot());
         }
     }
 
@@ -532,7 +564,10 @@ public final class Drainer {
             for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
                 a = a.plus(e.getValue().accounting(e.getKey(), stopped));
             }
-            return a;
+            for (Retired r : retired) {
+                a = a.plus(r.accounting);
+            }
+            return a.withLatencyOf(retiredLatency.snapshot()).withPruned(map.prunedTicks());
         }
     }
 
@@ -549,6 +584,7 @@ public final class Drainer {
             callSiteIds.clear();
             visible.clear();
             retired.clear();
+            retiredLatency = new LatencyHistogram.Recorder();
             accounts.keySet().retainAll(live);
             for (SampledThread t : live) {
                 // counters restart from the thread's current values; a request in flight across the

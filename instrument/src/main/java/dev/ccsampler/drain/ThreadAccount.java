@@ -3,7 +3,7 @@ package dev.ccsampler.drain;
 import dev.ccsampler.capture.RequestLedger;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
-import org.HdrHistogram.Histogram;
+import dev.ccsampler.ccmap.LatencyHistogram;
 
 /**
  * The drain thread's counters for one guest thread, and the thread's last stack (the frames an
@@ -33,8 +33,10 @@ final class ThreadAccount {
     double meanWeight;
     /** Incremental records that differed from the full check walk (test switch only). */
     long mismatches;
-    /** Latency of captured samples, 1µs..1h at 2 significant digits. */
-    final Histogram latency = new Histogram(3_600_000_000_000L, 2);
+    /** Largest latency recorded, exact (the histogram keeps buckets). */
+    long maxLatency;
+    /** Latency of captured samples, in the fixed mergeable layout of {@link LatencyHistogram}. */
+    final LatencyHistogram.Recorder latency = new LatencyHistogram.Recorder();
 
     /** The thread's stack as of its last applied record, bottom-up (index 0 is the outermost frame). */
     Object[] stackTargets = new Object[16];
@@ -73,14 +75,6 @@ final class ThreadAccount {
         }
     }
 
-    /** Forgets the stack (the thread ended): nothing more builds on it. */
-    void releaseStack() {
-        stackTargets = new Object[0];
-        stackNodes = new Object[0];
-        stackTiers = new byte[0];
-        stackDepth = 0;
-    }
-
     /**
      * The thread's accounting in ticks. When sampling has stopped every request is resolved, so
      * {@code inFlight} is 0, what no sample carried is skipped, and the identity must hold exactly;
@@ -95,9 +89,8 @@ final class ThreadAccount {
         // an ended thread is sampled no more: what no sample carries yet never will be
         long skipped = waitedSkipped + (stopped || t.isEnded() ? l.pendingTicks() : 0);
         long inFlight = stopped ? 0 : Math.max(0, requested - taken - late - dropped - failed - skipped);
-        boolean any = latency.getTotalCount() > 0;
-        return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, any ? latency.getValueAtPercentile(50) : 0,
-                        any ? latency.getValueAtPercentile(99) : 0, any ? latency.getMaxValue() : 0, inFlight, samples, l.idleTicks() - baseIdle, framesWalked, frames,
-                        l.deferred() - baseDeferred);
+        LatencyHistogram h = latency.snapshot();
+        return new Accounting(requested, taken, late, dropped, failed, skipped, truncated, h.valueAtPercentile(50), h.valueAtPercentile(99), maxLatency, inFlight,
+                        samples, l.idleTicks() - baseIdle, framesWalked, frames, l.deferred() - baseDeferred, 0, h);
     }
 }

@@ -78,6 +78,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                         o.get(CCSamplerOptions.THREADS_PER_TICK), o.get(CCSamplerOptions.SAMPLE_IDLE), auto, min, max, o.get(CCSamplerOptions.STEADY_STATE),
                         o.get(CCSamplerOptions.WAITED_TICKS));
         sampler = SamplerAccess.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings);
+        sampler.setMaxContextNodes(o.get(CCSamplerOptions.MAX_CONTEXT_NODES));
         env.registerService(sampler);
         String pushUrl = o.get(CCSamplerOptions.PUSH_URL);
         FeedbackMode feedbackMode = o.get(CCSamplerOptions.FEEDBACK);

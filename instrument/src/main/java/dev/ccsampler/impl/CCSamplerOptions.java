@@ -181,6 +181,9 @@ public final class CCSamplerOptions {
     @Option(name = "BufferSize", help = "Samples buffered per thread between two drains, rounded up to a power of two (100 gives 128); a full buffer drops and counts samples (default: 128).", usageSyntax = "[2, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> BUFFER_SIZE = new OptionKey<>(128, intRange("BufferSize", 2, 65536));
 
+    @Option(name = "MaxContextNodes", help = "Memory cap of the CC-Map: calling-context nodes kept over all threads; above it the coldest are pruned into their callers and counted as pruned ticks (default: 250000, about 100 MB).", usageSyntax = "[16, 100000000]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> MAX_CONTEXT_NODES = new OptionKey<>(250_000, intRange("MaxContextNodes", 16, 100_000_000));
+
     @Option(name = "ShowTiers", help = "Split counts by compilation tier: interpreted, first tier, last tier, inlined (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> SHOW_TIERS = new OptionKey<>(false, bool("ShowTiers"));
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.LatencyHistogram;
 import dev.ccsampler.ccmap.CallSiteInfo;
 import dev.ccsampler.ccmap.ContextNode;
 import dev.ccsampler.ccmap.MethodInfo;
@@ -102,6 +103,7 @@ public final class JsonProfileReader {
             List<MethodStats> stats = null;
             List<CallSiteInfo> sites = null;
             List<ThreadProfile> threads = null;
+            LatencyHistogram endedLatency = LatencyHistogram.EMPTY; // absent before 0.2
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String f = p.currentName();
                 p.nextToken();
@@ -109,6 +111,7 @@ public final class JsonProfileReader {
                     case "format" -> format = p.getValueAsString();
                     case "version" -> version = p.getIntValue();
                     case "meta" -> meta = meta(obj());
+                    case "endedLatency" -> endedLatency = latency(value(), "endedLatency");
                     case "methods" -> {
                         methods = new ArrayList<>();
                         stats = new ArrayList<>();
@@ -176,7 +179,7 @@ public final class JsonProfileReader {
                     }
                 });
             }
-            return new ProfileSnapshot(meta, List.copyOf(methods), List.copyOf(stats), List.copyOf(sites), List.copyOf(threads));
+            return new ProfileSnapshot(meta, List.copyOf(methods), List.copyOf(stats), List.copyOf(sites), List.copyOf(threads), endedLatency);
         }
 
         private static void checkMethod(int id, int n, String where) {
@@ -263,8 +266,25 @@ public final class JsonProfileReader {
             if (!m.containsKey("samples")) {
                 return a; // written before samples carried weights: one tick per sample
             }
+            // pruned and latency: absent before 0.2 (no memory cap; percentiles only)
             return new Accounting(a.requested(), a.taken(), a.late(), a.dropped(), a.failed(), a.skipped(), a.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(),
-                            a.latencyMaxNanos(), a.inFlight(), longOf(m, "samples"), longOf(m, "idle"), longOf(m, "framesWalked"), longOf(m, "frames"), longOf(m, "deferred"));
+                            a.latencyMaxNanos(), a.inFlight(), longOf(m, "samples"), longOf(m, "idle"), longOf(m, "framesWalked"), longOf(m, "frames"), longOf(m, "deferred"),
+                            m.containsKey("pruned") ? longOf(m, "pruned") : 0, m.containsKey("latency") ? latency(m.get("latency"), "latency") : null);
+        }
+
+        /** A latency histogram written as {@code [[value, count], ...]}. */
+        private static LatencyHistogram latency(Object o, String field) {
+            List<Object> l = list(o);
+            long[] values = new long[l.size()];
+            long[] counts = new long[l.size()];
+            for (int i = 0; i < l.size(); i++) {
+                if (!(l.get(i) instanceof List<?> pair) || pair.size() != 2 || !(pair.get(0) instanceof Long v) || !(pair.get(1) instanceof Long c) || v < 0 || c < 0) {
+                    throw new IllegalArgumentException("field '" + field + "' must hold [value, count] pairs of non-negative integers, found " + describe(l.get(i)) + " at " + i);
+                }
+                values[i] = v;
+                counts[i] = c;
+            }
+            return LatencyHistogram.of(values, counts);
         }
 
         private Map<String, Object> obj() throws IOException {

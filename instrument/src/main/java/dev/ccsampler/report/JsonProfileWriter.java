@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.LatencyHistogram;
 import dev.ccsampler.ccmap.CallSiteInfo;
 import dev.ccsampler.ccmap.ContextNode;
 import dev.ccsampler.ccmap.MethodInfo;
@@ -57,6 +58,9 @@ final class JsonProfileWriter implements Reporter {
             }
             g.writeEndArray();
             g.writeEndObject();
+            if (s.endedLatency().totalCount() > 0) {
+                writeLatency(g, "endedLatency", s.endedLatency());
+            }
 
             g.writeArrayFieldStart("methods");
             for (MethodInfo mi : s.methods()) {
@@ -148,7 +152,23 @@ final class JsonProfileWriter implements Reporter {
         g.writeNumberField("framesWalked", a.framesWalked());
         g.writeNumberField("frames", a.frames());
         g.writeNumberField("deferred", a.deferred());
+        g.writeNumberField("pruned", a.pruned());
+        if (a.latency() != null) {
+            writeLatency(g, "latency", a.latency());
+        }
         g.writeEndObject();
+    }
+
+    /** A latency histogram as {@code [[value, count], ...]}: each non-empty bucket's highest value. */
+    private static void writeLatency(JsonGenerator g, String name, LatencyHistogram h) throws IOException {
+        g.writeArrayFieldStart(name);
+        for (int i = 0; i < h.bucketCount(); i++) {
+            g.writeStartArray();
+            g.writeNumber(h.valueAt(i));
+            g.writeNumber(h.countAt(i));
+            g.writeEndArray();
+        }
+        g.writeEndArray();
     }
 
     private static void writeLongs(JsonGenerator g, String name, long[] v) throws IOException {

@@ -149,11 +149,19 @@ public final class SamplingClock {
         return l;
     }
 
-    /** Marks a context closed; it is no longer sampled. */
+    /**
+     * Marks a context closed and forgets it: it is no longer sampled, its threads count as ended
+     * (their rings are drained, then released), and nothing here keeps the context reachable.
+     */
     public void contextClosed(TruffleContext c) {
-        ContextEntry e = contexts.get(c);
+        ContextEntry e = contexts.remove(c);
         if (e != null) {
             e.closed = true;
+            order.remove(e);
+            for (ThreadSchedule s : e.threads) {
+                s.thread.markEnded();
+            }
+            e.threads.clear();
         }
     }
 

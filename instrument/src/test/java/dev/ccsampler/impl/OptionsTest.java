@@ -43,6 +43,8 @@ class OptionsTest {
         "ccsampler.StackLimit|0|from 1 to 1000000",
         "ccsampler.StackLimit|many|from 1 to 1000000",
         "ccsampler.BufferSize|1|from 2 to 65536",
+        "ccsampler.MaxContextNodes|0|from 16 to 100000000",
+        "ccsampler.MaxContextNodes|1e6|from 16 to 100000000",
         "ccsampler.MinSamples|-3|from 0 to",
         "ccsampler.MinWidth|250|percentage from 0 to 100",
         "ccsampler.FilterRootName|a,,b|empty pattern",
