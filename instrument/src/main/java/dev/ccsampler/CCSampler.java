@@ -12,7 +12,7 @@ import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.Drainer;
 import dev.ccsampler.drain.WildcardFilter;

@@ -11,7 +11,7 @@ import java.util.Map;
  *
  * @since 0.1
  */
-public final class TreeMerger {
+final class TreeMerger {
 
     private static final class MNode {
         final int method;
@@ -45,7 +45,7 @@ public final class TreeMerger {
      *
      * @since 0.1
      */
-    public TreeMerger() {
+    TreeMerger() {
     }
 
     /**
@@ -53,7 +53,7 @@ public final class TreeMerger {
      *
      * @since 0.1
      */
-    public void add(ContextNode threadRoot) {
+    void add(ContextNode threadRoot) {
         addInto(root, threadRoot);
     }
 
@@ -79,7 +79,7 @@ public final class TreeMerger {
      *
      * @since 0.1
      */
-    public ContextNode build() {
+    ContextNode build() {
         int[] ids = {0};
         ContextNode r = new ContextNode(ids[0]++, -1, -1, root.self.clone(), root.total.clone(), null);
         List<Object[]> work = new ArrayList<>();

@@ -7,7 +7,7 @@ import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.ccmap.LatencyHistogram;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.ProfileSnapshot;

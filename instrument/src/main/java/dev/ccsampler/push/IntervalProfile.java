@@ -1,7 +1,7 @@
 package dev.ccsampler.push;
 
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.ccmap.CallSiteInfo;
 import dev.ccsampler.ccmap.ContextNode;
 import dev.ccsampler.ccmap.LatencyHistogram;

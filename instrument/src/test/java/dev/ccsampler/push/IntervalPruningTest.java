@@ -1,7 +1,7 @@
 package dev.ccsampler.push;
 
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.ccmap.ThreadProfile;

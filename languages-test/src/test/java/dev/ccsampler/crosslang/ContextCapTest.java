@@ -1,7 +1,7 @@
 package dev.ccsampler.crosslang;
 
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.ccmap.ThreadProfile;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.ccsampler.tools.jmh;
 
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 
 import java.lang.management.ManagementFactory;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.ccsampler.tools.jmh;
 
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.queue.SampleRecord;
 import dev.ccsampler.queue.SpscSampleRing;
 import org.openjdk.jmh.annotations.AuxCounters;

@@ -1,6 +1,6 @@
 package dev.ccsampler.tools.soak;
 
-import dev.ccsampler.ccmap.CCMap;
+import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.ccmap.MethodInfo;
 
 import java.util.Random;

@@ -1,4 +1,11 @@
-package dev.ccsampler.ccmap;
+package dev.ccsampler.ccmap.live;
+
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.ccmap.Tier;
 
 import org.junit.jupiter.api.Test;
 

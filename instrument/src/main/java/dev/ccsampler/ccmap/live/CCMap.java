@@ -1,4 +1,13 @@
-package dev.ccsampler.ccmap;
+package dev.ccsampler.ccmap.live;
+
+import dev.ccsampler.ccmap.Accounting;
+import dev.ccsampler.ccmap.CallSiteInfo;
+import dev.ccsampler.ccmap.ContextNode;
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.MethodStats;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.ccmap.Tier;
 
 import java.util.ArrayList;
 import java.util.HashMap;

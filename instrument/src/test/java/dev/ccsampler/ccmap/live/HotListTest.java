@@ -1,4 +1,5 @@
-package dev.ccsampler.ccmap;
+package dev.ccsampler.ccmap.live;
+
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.ccsampler.ccmap;
+package dev.ccsampler.ccmap.live;
 
 import java.util.ArrayList;
 import java.util.List;
