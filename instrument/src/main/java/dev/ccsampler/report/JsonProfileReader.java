@@ -169,6 +169,11 @@ public final class JsonProfileReader {
                         formatAt = p.currentTokenLocation();
                         format = p.getValueAsString();
                         p.skipChildren();
+                        if (!JsonProfileWriter.FORMAT.equals(format)) {
+                            // say so before anything else of another format trips the reader
+                            throw new Located(formatAt, "not a ccsampler profile: field 'format' is " + (format == null ? "not a string" : "'" + format + "'")
+                                            + ", expected '" + JsonProfileWriter.FORMAT + "'");
+                        }
                     }
                     case "version" -> {
                         versionAt = p.currentTokenLocation();

@@ -9,7 +9,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -83,9 +82,7 @@ class ReaderMutationTest {
     }
 
     static byte[] seed(String name) throws IOException {
-        try (InputStream in = ReaderMutationTest.class.getResourceAsStream("seeds/" + name)) {
-            return in.readAllBytes();
-        }
+        return Seeds.bytes(name);
     }
 
     @ParameterizedTest
