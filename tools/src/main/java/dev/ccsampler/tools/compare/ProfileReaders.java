@@ -162,11 +162,38 @@ public final class ProfileReaders {
         } catch (NoSuchFileException e) {
             throw new ProfileReadException(file + ": no such file");
         } catch (CharacterCodingException e) {
-            throw new ProfileReadException(file + ":" + (lineNo + 1) + ": not UTF-8 text (folded stacks are UTF-8)");
+            // the reader decodes ahead of the line it returns: find the line of the bad bytes itself
+            throw new ProfileReadException(file + ":" + lineOfBadUtf8(file, lineNo + 1) + ": not UTF-8 text (folded stacks are UTF-8)");
         } catch (IOException e) {
             throw new ProfileReadException(file + ": cannot read: " + e.getMessage(), e);
         }
         return cct;
+    }
+
+    /** The line (from 1) holding the first byte sequence of {@code file} that is not UTF-8; {@code fallback} if it cannot tell. */
+    private static int lineOfBadUtf8(Path file, int fallback) {
+        try {
+            byte[] b = Files.readAllBytes(file);
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(b);
+            java.nio.CharBuffer out = java.nio.CharBuffer.allocate(8192);
+            java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder();
+            while (true) {
+                java.nio.charset.CoderResult r = d.decode(in, out, true);
+                if (r.isError()) {
+                    int line = 1;
+                    for (int i = 0; i < in.position(); i++) {
+                        line += b[i] == '\n' ? 1 : 0;
+                    }
+                    return line;
+                }
+                if (r.isUnderflow()) {
+                    return fallback;
+                }
+                out.clear();
+            }
+        } catch (IOException e) {
+            return fallback;
+        }
     }
 
     /** {@code name (source:line)}, {@code name (source)} or {@code name}, tier suffix dropped; null when the line number is not an int. */

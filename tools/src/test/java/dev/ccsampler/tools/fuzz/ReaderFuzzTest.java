@@ -19,7 +19,7 @@ import java.nio.file.Path;
  * bounded by {@code maxDuration}:
  *
  * <pre>
- * JAZZER_FUZZ=1 mvn -pl tools test -Dtest='ReaderFuzzTest#ccsampler' \
+ * JAZZER_FUZZ=1 mvn -pl tools test -Dtest='ReaderFuzzTest#ccsampler' -Djazzer.hooks=true \
  *   -Dsurefire.extra.args='-Djazzer.instrumentation_includes=dev.ccsampler.**:com.fasterxml.jackson.**'
  * </pre>
  *

@@ -23,9 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Bad input for every profile reader: 10 000 deterministic mutations ({@link Mutator}) of a real
- * profile of each format (written by the profiler, see {@code seeds/README.md}), each read twice:
- * with the format forced and with the format detected first, as {@code compare} does; ccsampler JSON
- * also through the instrument's reader, as {@code convert} and {@code diff} do. A read must return
+ * profile of each format (written by the profiler, see docs/bad-input.md), each read with the format
+ * forced, every fourth also with the format detected first (as {@code compare} does), and ccsampler
+ * JSON also through the instrument's reader (as {@code convert} and {@code diff} do). A read must return
  * or throw the documented read error naming the file and a position ({@link ReadContract}), and must
  * end within 1 s.
  *
@@ -102,7 +102,9 @@ class ReaderMutationTest {
             String what = seed.file + " mutation #" + i + " (" + Mutator.kindName(i) + ", " + m.length + " bytes)";
             try {
                 outcomes.merge(bounded(what, () -> ReadContract.read(file, seed.format)), 1, Integer::sum);
-                bounded(what + ", detected", () -> ReadContract.read(file, null));
+                if (i % 4 == 0) { // detection reads the start of the file again: a quarter of the mutants keeps the test fast
+                    bounded(what + ", detected", () -> ReadContract.read(file, null));
+                }
                 if (seed.format == ProfileFormat.CCSAMPLER) {
                     bounded(what + ", instrument reader", () -> ReadContract.readSnapshot(file));
                 }
