@@ -85,7 +85,8 @@ public final class Cli {
         cl.setCommandName("ccsampler " + name);
         // '--extra --ccsampler.Period=1ms', '-o -' : option-like values are values
         cl.setAllowOptionsAsOptionParameters(true);
-        cl.setUnmatchedOptionsArePositionalParams(false);
+        // a file named '@x' is a file, not a file of arguments
+        cl.setExpandAtFiles(false);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOverwrittenOptionsAllowed(true);
         cl.setOut(writer(out));
