@@ -1,7 +1,8 @@
 package dev.ccsampler.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.ccsampler.ccmap.Accounting;
@@ -14,6 +15,7 @@ import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.ccmap.ThreadProfile;
 import dev.ccsampler.ccmap.Tier;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -26,7 +28,11 @@ import java.util.Map;
 /**
  * Reads the JSON written by {@code --ccsampler.Output=json} back into a {@link ProfileSnapshot}.
  * Checks structure and references (ids in range, parents before children); anything wrong is a
- * {@link MalformedProfileException} naming the file, the place and the problem.
+ * {@link MalformedProfileException} naming the file, the place (line and column) and the problem,
+ * on one line: {@code Malformed profile file p.json at line 3, column 17: field 'line' must be an
+ * integer, found string 'x'}. No other exception comes out of a read of bad content: the reader is
+ * fuzzed (tools' {@code ReaderMutationTest}, {@code ReaderFuzzTest}; docs/bad-input.md). Nesting is
+ * bounded by Jackson's default depth (1000), which the recursive value reader stays far within.
  *
  * @since 0.1
  */
@@ -39,9 +45,41 @@ public final class JsonProfileReader {
      */
     public static final class MalformedProfileException extends IOException {
         private static final long serialVersionUID = 1L;
+        private final int line;
+        private final int column;
 
-        MalformedProfileException(String message, Throwable cause) {
-            super(message, cause);
+        MalformedProfileException(String name, int line, int column, String problem, Throwable cause) {
+            super("Malformed profile file " + name + " at line " + line + ", column " + column + ": " + oneLine(problem), cause);
+            this.line = line;
+            this.column = column;
+        }
+
+        /** The line (from 1) where the problem was found. @since 0.1 */
+        public int line() {
+            return line;
+        }
+
+        /** The column (from 1) where the problem was found. @since 0.1 */
+        public int column() {
+            return column;
+        }
+
+        /** At most 200 characters, control characters (a newline in a quoted value) shown as '?'. */
+        private static String oneLine(String s) {
+            String t = String.valueOf(s);
+            t = t.length() <= 200 ? t : t.substring(0, 197) + "...";
+            return t.replaceAll("\\p{Cntrl}", "?");
+        }
+    }
+
+    /** A problem found at a known place; becomes a {@link MalformedProfileException}. */
+    private static final class Located extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient JsonLocation at;
+
+        Located(JsonLocation at, String message) {
+            super(message, null, false, false);
+            this.at = at;
         }
     }
 
@@ -69,27 +107,44 @@ public final class JsonProfileReader {
      * @since 0.1
      */
     public static ProfileSnapshot read(InputStream in, String name) throws IOException {
+        JsonParser parser = null;
         try (JsonParser p = FACTORY.createParser(in)) {
+            parser = p;
             return new Parse(p, name).profile();
-        } catch (JsonParseException e) {
-            throw new MalformedProfileException("Malformed profile file " + name + ": not valid JSON (" + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ")", e);
-        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
-            throw new MalformedProfileException("Malformed profile file " + name + ": " + e.getMessage(), e);
+        } catch (Located e) {
+            throw malformed(name, e.at, e.getMessage(), e);
+        } catch (JsonProcessingException e) {
+            // syntax, a number out of range for its field, a number or string past Jackson's limits, nesting past 1000
+            throw malformed(name, e.getLocation() != null ? e.getLocation() : parser == null ? null : parser.currentLocation(), "not valid JSON (" + e.getOriginalMessage() + ")", e);
+        } catch (CharConversionException e) {
+            // bytes that are not UTF-8 (or UTF-16/32 as Jackson detects them): bad content, not an I/O failure
+            throw malformed(name, parser == null ? null : parser.currentLocation(), "not valid JSON text (" + e.getMessage() + ")", e);
+        } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException | ArithmeticException e) {
+            throw malformed(name, parser == null ? null : parser.currentLocation(), e.getMessage(), e);
         }
+    }
+
+    private static MalformedProfileException malformed(String name, JsonLocation at, String problem, Throwable cause) {
+        int line = at == null ? 1 : Math.max(1, at.getLineNr());
+        int column = at == null ? 1 : Math.max(1, at.getColumnNr());
+        return new MalformedProfileException(name, line, column, problem, cause);
     }
 
     /** A generic JSON tree (maps, lists, strings, numbers, booleans) read without recursion limits that matter here. */
     private static final class Parse {
         private final JsonParser p;
         private final String name;
+        /** Self counts of every node read so far: they must add up within a long, as every report sums them. */
+        private long selfSum;
 
         Parse(JsonParser p, String name) {
             this.p = p;
             this.name = name;
         }
 
-        private IllegalArgumentException bad(String what) {
-            return new IllegalArgumentException(what + " (near line " + p.currentLocation().getLineNr() + ")");
+        /** A problem at the start of the current token. */
+        private Located bad(String what) {
+            return new Located(p.currentTokenLocation(), what);
         }
 
         ProfileSnapshot profile() throws IOException {
@@ -104,12 +159,31 @@ public final class JsonProfileReader {
             List<CallSiteInfo> sites = null;
             List<ThreadProfile> threads = null;
             LatencyHistogram endedLatency = LatencyHistogram.EMPTY; // absent before 0.2
+            List<JsonLocation> siteAt = new ArrayList<>();
+            List<JsonLocation> threadAt = new ArrayList<>();
+            JsonLocation formatAt = null;
+            JsonLocation versionAt = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String f = p.currentName();
                 p.nextToken();
                 switch (f) {
-                    case "format" -> format = p.getValueAsString();
-                    case "version" -> version = p.getIntValue();
+                    case "format" -> {
+                        formatAt = p.currentTokenLocation();
+                        format = p.getValueAsString();
+                        p.skipChildren();
+                        if (!JsonProfileWriter.FORMAT.equals(format)) {
+                            // say so before anything else of another format trips the reader
+                            throw new Located(formatAt, "not a ccsampler profile: field 'format' is " + (format == null ? "not a string" : "'" + format + "'")
+                                            + ", expected '" + JsonProfileWriter.FORMAT + "'");
+                        }
+                    }
+                    case "version" -> {
+                        versionAt = p.currentTokenLocation();
+                        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+                            throw bad("field 'version' must be an integer");
+                        }
+                        version = p.getIntValue();
+                    }
                     case "meta" -> meta = meta(obj());
                     case "endedLatency" -> endedLatency = latency(value(), "endedLatency");
                     case "methods" -> {
@@ -121,14 +195,16 @@ public final class JsonProfileReader {
                             if (id != methods.size()) {
                                 throw bad("method ids must be 0, 1, 2, ... in order; found " + id + " at position " + methods.size());
                             }
-                            methods.add(new MethodInfo(id, str(m, "language"), str(m, "name"), str(m, "source"), (String) m.get("path"), intOf(m, "line"),
+                            methods.add(new MethodInfo(id, str(m, "language"), str(m, "name"), str(m, "source"), optionalStr(m, "path"), intOf(m, "line"),
                                             intOf(m, "column"), intOf(m, "endLine"), Boolean.TRUE.equals(m.get("internal"))));
                             stats.add(new MethodStats(id, tiers(m, "self"), tiers(m, "total")));
                         }
                     }
                     case "callSites" -> {
                         sites = new ArrayList<>();
+                        JsonLocation listAt = p.currentTokenLocation();
                         for (Object o : list(value())) {
+                            siteAt.add(listAt);
                             Map<String, Object> m = map(o, "call site");
                             int id = intOf(m, "id");
                             if (id != sites.size()) {
@@ -148,38 +224,65 @@ public final class JsonProfileReader {
                         }
                         threads = new ArrayList<>();
                         while (p.nextToken() == JsonToken.START_OBJECT) {
-                            threads.add(thread());
+                            threadAt.add(p.currentTokenLocation());
+                            threads.add(thread(methods == null ? -1 : methods.size(), sites == null ? -1 : sites.size()));
+                        }
+                        if (p.currentToken() != JsonToken.END_ARRAY) {
+                            throw bad("'threads' must hold thread objects, found " + p.currentToken());
                         }
                     }
                     default -> p.skipChildren();
                 }
             }
+            if (p.currentToken() != JsonToken.END_OBJECT) {
+                throw bad("expected a field name or the end of the top object, found " + p.currentToken());
+            }
             if (!JsonProfileWriter.FORMAT.equals(format)) {
-                throw new IllegalArgumentException("not a ccsampler profile: field 'format' is " + (format == null ? "missing" : "'" + format + "'") + ", expected '" + JsonProfileWriter.FORMAT + "'");
+                throw new Located(formatAt != null ? formatAt : p.currentTokenLocation(), "not a ccsampler profile: field 'format' is "
+                                + (format == null ? "missing" : "'" + format + "'") + ", expected '" + JsonProfileWriter.FORMAT + "'");
             }
             if (version != JsonProfileWriter.VERSION) {
-                throw new IllegalArgumentException("unsupported version " + version + "; this reader reads version " + JsonProfileWriter.VERSION);
+                throw new Located(versionAt != null ? versionAt : p.currentTokenLocation(), "unsupported version " + version + "; this reader reads version "
+                                + JsonProfileWriter.VERSION);
             }
             if (meta == null || methods == null || sites == null || threads == null) {
-                throw new IllegalArgumentException("missing one of the fields meta, methods, callSites, threads");
+                throw bad("missing one of the fields meta, methods, callSites, threads");
             }
             final int nm = methods.size();
             final int nsites = sites.size();
-            for (CallSiteInfo cs : sites) {
-                checkMethod(cs.caller(), nm, "call site " + cs.id());
-                for (CallSiteInfo.Callee c : cs.callees()) {
-                    checkMethod(c.method(), nm, "call site " + cs.id());
+            for (int i = 0; i < sites.size(); i++) {
+                CallSiteInfo cs = sites.get(i);
+                try {
+                    checkMethod(cs.caller(), nm, "call site " + cs.id());
+                    for (CallSiteInfo.Callee c : cs.callees()) {
+                        checkMethod(c.method(), nm, "call site " + cs.id());
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new Located(siteAt.get(i), e.getMessage());
                 }
             }
-            for (ThreadProfile t : threads) {
-                ProfileSnapshot.forEachNode(t.root(), n -> {
-                    checkMethod(n.method(), nm, "thread " + t.threadName() + " node " + n.id());
-                    if (n.callSite() >= nsites) {
-                        throw new IllegalArgumentException("thread " + t.threadName() + " node " + n.id() + " refers to call site " + n.callSite() + ", but there are " + nsites);
-                    }
-                });
+            for (int i = 0; i < threads.size(); i++) {
+                ThreadProfile t = threads.get(i);
+                try {
+                    ProfileSnapshot.forEachNode(t.root(), n -> checkNode(n, nm, nsites, t.threadName()));
+                } catch (IllegalArgumentException e) {
+                    throw new Located(threadAt.get(i), e.getMessage());
+                }
             }
             return new ProfileSnapshot(meta, List.copyOf(methods), List.copyOf(stats), List.copyOf(sites), List.copyOf(threads), endedLatency);
+        }
+
+        /** Method and call site of a node in range; a count of -1 means not known yet (checked again at the end). */
+        private static void checkNode(ContextNode n, int methods, int sites, String thread) {
+            if (methods >= 0) {
+                checkMethod(n.method(), methods, "thread " + thread + " node " + n.id());
+            }
+            if (sites >= 0 && n.callSite() >= sites) {
+                throw new IllegalArgumentException("thread " + thread + " node " + n.id() + " refers to call site " + n.callSite() + ", but there are " + sites);
+            }
+            if (n.callSite() < -1) {
+                throw new IllegalArgumentException("thread " + thread + " node " + n.id() + " has call site " + n.callSite() + " (-1 for none, or an id)");
+            }
         }
 
         private static void checkMethod(int id, int n, String where) {
@@ -188,7 +291,7 @@ public final class JsonProfileReader {
             }
         }
 
-        private ThreadProfile thread() throws IOException {
+        private ThreadProfile thread(int methods, int sites) throws IOException {
             int context = 0;
             long threadId = 0;
             String threadName = "";
@@ -198,13 +301,21 @@ public final class JsonProfileReader {
                 String f = p.currentName();
                 p.nextToken();
                 switch (f) {
-                    case "context" -> context = p.getIntValue();
-                    case "threadId" -> threadId = p.getLongValue();
-                    case "threadName" -> threadName = p.getValueAsString();
+                    case "context" -> context = intValue(f);
+                    case "threadId" -> threadId = longValue(f);
+                    case "threadName" -> {
+                        if (p.currentToken() != JsonToken.VALUE_STRING) {
+                            throw bad("field 'threadName' must be a string");
+                        }
+                        threadName = p.getText();
+                    }
                     case "accounting" -> acc = accounting(obj());
-                    case "nodes" -> root = nodes();
+                    case "nodes" -> root = nodes(methods, sites, threadName);
                     default -> p.skipChildren();
                 }
+            }
+            if (p.currentToken() != JsonToken.END_OBJECT) {
+                throw bad("expected a field name or the end of the thread object, found " + p.currentToken());
             }
             if (root == null) {
                 throw bad("thread '" + threadName + "' has no 'nodes'");
@@ -212,14 +323,32 @@ public final class JsonProfileReader {
             return new ThreadProfile(context, threadId, threadName, root, acc);
         }
 
-        /** Nodes come in pre-order: every parent before its children. Read one at a time. */
-        private ContextNode nodes() throws IOException {
+        private long longValue(String field) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+                throw bad("field '" + field + "' must be an integer");
+            }
+            return p.getLongValue();
+        }
+
+        private int intValue(String field) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+                throw bad("field '" + field + "' must be an integer");
+            }
+            return p.getIntValue();
+        }
+
+        /**
+         * Nodes come in pre-order: every parent before its children. Read one at a time; method and
+         * call site ids are checked here when those lists came first (as the writer puts them).
+         */
+        private ContextNode nodes(int methods, int sites, String thread) throws IOException {
             if (p.currentToken() != JsonToken.START_ARRAY) {
                 throw bad("'nodes' must be an array");
             }
             Map<Integer, ContextNode> byId = new HashMap<>();
             ContextNode root = null;
             while (p.nextToken() == JsonToken.START_OBJECT) {
+                JsonLocation at = p.currentTokenLocation();
                 Map<String, Object> m = obj();
                 int id = intOf(m, "id");
                 int parent = intOf(m, "parent");
@@ -232,13 +361,32 @@ public final class JsonProfileReader {
                 } else if (root != null) {
                     throw bad("node " + id + " is a second root");
                 }
-                ContextNode n = new ContextNode(id, intOf(m, "method"), intOf(m, "callSite"), tiers(m, "self"), tiers(m, "total"), par);
-                if (byId.put(id, n) != null) {
-                    throw bad("node id " + id + " appears twice");
+                if (byId.containsKey(id)) {
+                    throw new Located(at, "node id " + id + " appears twice");
                 }
+                long[] self = tiers(m, "self");
+                try {
+                    for (long c : self) {
+                        selfSum = Math.addExact(selfSum, c);
+                    }
+                } catch (ArithmeticException e) {
+                    throw new Located(at, "the self counts of the profile add up past " + Long.MAX_VALUE);
+                }
+                ContextNode n = new ContextNode(id, intOf(m, "method"), intOf(m, "callSite"), self, tiers(m, "total"), par);
+                try {
+                    if (par != null) { // the thread root stands for no method
+                        checkNode(n, methods, sites, thread);
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new Located(at, e.getMessage());
+                }
+                byId.put(id, n);
                 if (par == null) {
                     root = n;
                 }
+            }
+            if (p.currentToken() != JsonToken.END_ARRAY) {
+                throw bad("'nodes' must hold node objects, found " + p.currentToken());
             }
             if (root == null) {
                 throw bad("'nodes' is empty: the thread root is missing");
@@ -317,6 +465,9 @@ public final class JsonProfileReader {
                 case VALUE_STRING:
                     return p.getText();
                 case VALUE_NUMBER_INT:
+                    if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                        throw bad("integer out of range: " + abbreviate(p.getText()));
+                    }
                     return p.getLongValue();
                 case VALUE_NUMBER_FLOAT:
                     return p.getDoubleValue();
@@ -348,7 +499,11 @@ public final class JsonProfileReader {
         }
 
         private static String describe(Object o) {
-            return o == null ? "null" : o instanceof String s ? "string '" + s + "'" : o.getClass().getSimpleName().toLowerCase();
+            return o == null ? "null" : o instanceof String s ? "string '" + abbreviate(s) + "'" : o.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        private static String abbreviate(String s) {
+            return s.length() <= 40 ? s : s.substring(0, 37) + "...";
         }
 
         private static String str(Map<String, Object> m, String k) {
@@ -357,6 +512,14 @@ public final class JsonProfileReader {
                 throw new IllegalArgumentException("field '" + k + "' must be a string, found " + describe(o));
             }
             return s;
+        }
+
+        private static String optionalStr(Map<String, Object> m, String k) {
+            Object o = m.get(k);
+            if (o != null && !(o instanceof String)) {
+                throw new IllegalArgumentException("field '" + k + "' must be a string when present, found " + describe(o));
+            }
+            return (String) o;
         }
 
         private static long longOf(Map<String, Object> m, String k) {

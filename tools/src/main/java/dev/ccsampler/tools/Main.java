@@ -16,7 +16,9 @@ import dev.ccsampler.tools.launcher.RunLauncher;
  * <p>
  * {@code run} is the language launcher ({@link RunLauncher}). The other subcommands live in their
  * own packages, each a class with {@code public static int run(String[] args)} returning the
- * process status. They are loaded by name so that a build without one of them still compiles and
+ * process status; their command lines are parsed by picocli through {@link Cli}, which gives them
+ * the same {@code --help}, error lines and exit codes (0 ok, 2 usage error or bad input, 1 the run
+ * failed). They are loaded by name so that a build without one of them still compiles and
  * says "not available in this build" instead.
  */
 public final class Main {
@@ -34,8 +36,8 @@ public final class Main {
         SUBCOMMANDS = java.util.Collections.unmodifiableMap(m);
     }
 
-    /** Status for a usage error, as the polyglot launchers use for an unrecognized argument. */
-    public static final int USAGE_ERROR = 2;
+    /** Status for a usage error, as the polyglot launchers use for an unrecognized argument ({@link Cli#USAGE}). */
+    public static final int USAGE_ERROR = Cli.USAGE;
 
     private Main() {
     }
@@ -65,8 +67,7 @@ public final class Main {
         String name = args[0];
         String className = commands.get(name);
         if (className == null) {
-            err.println("ccsampler: unknown subcommand '" + name + "'. Legal subcommands: " + legalSubcommands(commands) + ".");
-            err.println("Run 'ccsampler help' for usage.");
+            err.println("ccsampler: unknown subcommand '" + name + "'. Legal subcommands: " + legalSubcommands(commands) + " (see 'ccsampler help').");
             return USAGE_ERROR;
         }
         Method run = findRunMethod(className);

@@ -13,7 +13,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+
+import dev.ccsampler.tools.Cli;
+import dev.ccsampler.tools.CliOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code ccsampler bench}: the measurement harness of "How we measure" in DESIGN.md. For each
@@ -30,38 +38,62 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BenchCommand {
 
-    /** Usage text. @since 0.1 */
+    /** Usage text: what {@code --help} prints. @since 0.1 */
     public static final String USAGE = """
-                    usage: bench [options] [program ...]
-                      Overhead, sample latency, late/missed samples, time-split error, calling-context
-                      accuracy and run-to-run correlation of ccsampler and --cpusampler on a workload suite.
-                      With program files, those are the suite instead of tools/workloads/workloads.tsv.
-                    options:
-                      --quick              fewer workloads, 2 pairs, fewer iterations (the built-in quick suite: < 3 min idle;
-                                           a program file: about 13 processes of ~5 s each)
-                      --pairs <n>          rounds of interleaved processes (default 5, quick 2)
-                      --only <id,...>      run only these workloads of the suite
-                      --out <dir>          write results.md, results.json and runs/ (logs, profiles) there
-                      --repo <dir>         repository root (default: found upwards from the working directory)
-                      --timeout <s>        kill a guest process after this many seconds (default 300)
-                      --list               print the suite and exit
-                      --feedback           compiler feedback: learn hints in one process, then compare plain sampling,
-                                           sampling with the saved hints applied, and advise mode, interleaved
-                                           (time to steady state, peak, compilations, deopts; docs/feedback.md)
-                      --check-splits       time each function of the known-split workloads separately (one process
-                                           each) and compare with the split they have by construction; no profiler runs
-                    program files (.js, .mjs, .py, .pace, or any language with --lang):
-                      --lang <id>          language of the program files (default: from the file extension)
-                      --iterations <n>     iterations per process (default: sized by the first process, see below)
-                      --split <f=p,...>    known self-time split of the program files, e.g. alpha=60,beta=30,gamma=10
-                      A program whose file evaluates to a function is one iteration per call of that function; any
-                      other program is one iteration per evaluation in a fresh context on the same engine. Without
-                      --iterations the first baseline process iterates until 4 s (quick) or 15 s of iterations have
-                      passed (at most 30 / 100), and every other process of that program runs as many iterations.
+                    Overhead, sample latency, late/missed samples, time-split error, calling-context
+                    accuracy and run-to-run correlation of ccsampler and --cpusampler on a workload suite.
+                    With program files, those are the suite instead of tools/workloads/workloads.tsv.
+                    Program files (.js, .mjs, .py, .pace, or any language with --lang): a program whose file
+                    evaluates to a function is one iteration per call of that function; any other program is
+                    one iteration per evaluation in a fresh context on the same engine. Without --iterations
+                    the first baseline process iterates until 4 s (quick) or 15 s of iterations have passed
+                    (at most 30 / 100), and every other process of that program runs as many iterations.
                     """;
 
     private static final List<ProfilerConfig> MEASURED = List.of(ProfilerConfig.NONE, ProfilerConfig.CPUSAMPLER_10MS, ProfilerConfig.CPUSAMPLER_1MS,
                     ProfilerConfig.CCSAMPLER_10MS, ProfilerConfig.CCSAMPLER_1MS, ProfilerConfig.CCSAMPLER_100US);
+
+    /** The command line; {@link #call()} runs the harness. */
+    @Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true, description = USAGE,
+                    footer = {"", "Exit status: 0 measured; 2 usage error or bad input (the message names the option or file); 1 no workload could run."})
+    static final class Args implements Callable<Integer> {
+        @Mixin
+        CliOptions.Help help;
+        @Option(names = "--quick", description = "fewer workloads, 2 pairs, fewer iterations (the built-in quick suite: < 3 min idle; a program file: about 13 processes of ~5 s each)")
+        boolean quick;
+        @Option(names = "--pairs", paramLabel = "<n>", converter = CliOptions.PositiveInt.class, description = "rounds of interleaved processes (default 5, quick 2)")
+        int pairs = -1;
+        @Option(names = "--only", paramLabel = "<id,...>", split = ",", description = "run only these workloads of the suite")
+        List<String> only;
+        @Option(names = "--out", paramLabel = "<dir>", description = "write results.md, results.json and runs/ (logs, profiles) there")
+        Path outDir;
+        @Option(names = "--repo", paramLabel = "<dir>", description = "repository root (default: found upwards from the working directory)")
+        Path repo;
+        @Option(names = "--timeout", paramLabel = "<s>", converter = CliOptions.PositiveInt.class, description = "kill a guest process after this many seconds (default 300)")
+        int timeout = 300;
+        @Option(names = "--list", description = "print the suite and exit")
+        boolean list;
+        @Option(names = "--feedback", description = "compiler feedback: learn hints in one process, then compare plain sampling, sampling with the saved hints applied, and advise mode, interleaved (time to steady state, peak, compilations, deopts; docs/feedback.md)")
+        boolean feedback;
+        @Option(names = "--check-splits", description = "time each function of the known-split workloads separately (one process each) and compare with the split they have by construction; no profiler runs")
+        boolean checkSplits;
+        @Option(names = "--lang", paramLabel = "<id>", description = "language of the program files (default: from the file extension)")
+        String lang;
+        @Option(names = "--iterations", paramLabel = "<n>", converter = CliOptions.PositiveInt.class, description = "iterations per process (default: sized by the first process)")
+        int iterations;
+        @Option(names = "--split", paramLabel = "<f=p,...>", description = "known self-time split of the program files, e.g. alpha=60,beta=30,gamma=10")
+        String split;
+        @Parameters(paramLabel = "program", arity = "0..*", description = "program files to measure instead of the suite")
+        List<Path> programs = new ArrayList<>();
+
+        PrintStream out;
+        PrintStream err;
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            return BenchCommand.execute(this, out, err);
+        }
+    }
 
     private BenchCommand() {
     }
@@ -76,133 +108,96 @@ public final class BenchCommand {
         return run(args, System.out, System.err);
     }
 
-    /** Runs and returns the exit status: 0 done, 1 no workload could run, 2 usage error. @since 0.1 */
+    /** Runs and returns the exit status: 0 done, 1 no workload could run, 2 usage error or bad input. @since 0.1 */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        boolean quick = false;
-        boolean list = false;
-        boolean checkSplits = false;
-        boolean feedback = false;
-        int pairs = -1;
-        List<String> only = null;
-        Path outDir = null;
-        Path repo = null;
-        long timeout = 300;
-        String lang = null;
-        int iterations = 0;
-        Map<String, Double> split = Map.of();
+        Args a = new Args();
+        a.out = out;
+        a.err = err;
+        return Cli.execute("bench", a, args, out, err);
+    }
+
+    private static int execute(Args a, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        boolean quick = a.quick;
+        int pairs = a.pairs;
+        List<String> only = a.only;
+        Path outDir = a.outDir == null ? null : a.outDir.toAbsolutePath();
+        Path repo = a.repo == null ? null : a.repo.toAbsolutePath();
+        long timeout = a.timeout;
+        String lang = a.lang;
+        int iterations = a.iterations;
+        boolean list = a.list;
+        boolean feedback = a.feedback;
+        boolean checkSplits = a.checkSplits;
         List<Path> programs = new ArrayList<>();
+        for (Path p : a.programs) {
+            programs.add(p.toAbsolutePath().normalize());
+        }
+        Map<String, Double> split;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--quick" -> quick = true;
-                    case "--list" -> list = true;
-                    case "--check-splits" -> checkSplits = true;
-                    case "--feedback" -> feedback = true;
-                    case "--pairs" -> pairs = positive(value(args, ++i, a), a);
-                    case "--only" -> only = List.of(value(args, ++i, a).split(","));
-                    case "--out" -> outDir = Path.of(value(args, ++i, a)).toAbsolutePath();
-                    case "--repo" -> repo = Path.of(value(args, ++i, a)).toAbsolutePath();
-                    case "--timeout" -> timeout = positive(value(args, ++i, a), a);
-                    case "--lang" -> lang = value(args, ++i, a);
-                    case "--iterations" -> iterations = positive(value(args, ++i, a), a);
-                    case "--split" -> split = Workload.parseSplit(value(args, ++i, a), a);
-                    case "-h", "--help" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    default -> {
-                        if (a.startsWith("-")) {
-                            throw new IllegalArgumentException("Unknown option '" + a + "'.\n" + USAGE);
-                        }
-                        programs.add(Path.of(a).toAbsolutePath().normalize());
-                    }
-                }
-            }
-            if (!programs.isEmpty() && only != null) {
-                throw new IllegalArgumentException("--only selects workloads of the suite; it cannot be combined with program files.");
-            }
-            if (programs.isEmpty() && (lang != null || iterations > 0 || !split.isEmpty())) {
-                throw new IllegalArgumentException("--lang, --iterations and --split apply to program files; none was given.");
-            }
+            split = a.split == null ? Map.of() : Workload.parseSplit(a.split, "--split");
         } catch (IllegalArgumentException e) {
-            err.println(e.getMessage());
-            return 2;
+            throw new Cli.BadInput(e.getMessage());
+        }
+        if (!programs.isEmpty() && only != null) {
+            throw new Cli.BadInput("--only selects workloads of the suite; it cannot be combined with program files.");
+        }
+        if (programs.isEmpty() && (lang != null || iterations > 0 || !split.isEmpty())) {
+            throw new Cli.BadInput("--lang, --iterations and --split apply to program files; none was given.");
+        }
+        if (outDir != null && Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw new Cli.BadInput("--out " + outDir + ": exists and is not a directory.");
+        }
+        if (repo != null && !Files.isRegularFile(repo.resolve("tools/workloads/workloads.tsv"))) {
+            throw new Cli.BadInput("--repo " + repo + ": no tools/workloads/workloads.tsv there.");
         }
         if (pairs < 0) {
             pairs = quick ? 2 : 5;
         }
-        try {
-            if (repo == null) {
+        if (repo == null) {
+            try {
                 repo = findRepo(Path.of("").toAbsolutePath(), codeLocation());
+            } catch (IOException e) {
+                throw new Cli.BadInput(e.getMessage());
             }
-            List<Workload> suite;
-            if (programs.isEmpty()) {
-                suite = Workload.readSuite(repo.resolve("tools/workloads/workloads.tsv"));
-            } else {
-                suite = new ArrayList<>();
-                for (Path p : programs) {
-                    if (!Files.isRegularFile(p)) {
-                        err.println("bench: program file " + p + " does not exist or is not a file.");
-                        return 2;
-                    }
-                    String l = lang != null ? lang : Workload.languageOf(p);
-                    if (l == null) {
-                        err.println("bench: cannot tell the language of " + p + " from its extension; use --lang.");
-                        return 2;
-                    }
-                    Workload w = Workload.program(p, l, iterations, split);
-                    String id = w.id();
-                    for (int n = 2; ids(suite).contains(id); n++) {
-                        id = w.id() + "-" + n; // two programs of the same name in different directories: their logs must not collide
-                    }
-                    suite.add(new Workload(id, w.language(), w.file(), w.iterations(), w.quickIterations(), w.warmupIterations(), w.knownSplit(), w.args()));
-                }
-            }
-            if (list) {
-                for (Workload w : suite) {
-                    String iters = w.sizedByFirstRun() ? "iterations sized by the first baseline process"
-                                    : String.format(Locale.ROOT, "full=%d quick=%d warm-up=%d", w.iterations(), w.quickIterations(), w.warmupIterations());
-                    out.printf(Locale.ROOT, "%-22s %-7s %-45s %s %s%n", w.id(), w.language(), w.file(), iters, Files.exists(repo.resolve(w.file())) ? "" : "(missing)");
-                }
-                return 0;
-            }
-            Bench bench = new Bench(repo, suite, quick, pairs, only, outDir, timeout, out, err);
-            if (feedback) {
-                return bench.feedback();
-            }
-            return checkSplits ? bench.checkSplits() : bench.execute();
-        } catch (IOException e) {
-            err.println("bench: " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("bench: interrupted");
-            return 1;
         }
+        List<Workload> suite;
+        if (programs.isEmpty()) {
+            suite = Workload.readSuite(repo.resolve("tools/workloads/workloads.tsv"));
+        } else {
+            suite = new ArrayList<>();
+            for (Path p : programs) {
+                if (!Files.isRegularFile(p)) {
+                    throw new Cli.BadInput("program file " + p + " does not exist or is not a file.");
+                }
+                String l = lang != null ? lang : Workload.languageOf(p);
+                if (l == null) {
+                    throw new Cli.BadInput("cannot tell the language of " + p + " from its extension; use --lang.");
+                }
+                Workload w = Workload.program(p, l, iterations, split);
+                String id = w.id();
+                for (int n = 2; ids(suite).contains(id); n++) {
+                    id = w.id() + "-" + n; // two programs of the same name in different directories: their logs must not collide
+                }
+                suite.add(new Workload(id, w.language(), w.file(), w.iterations(), w.quickIterations(), w.warmupIterations(), w.knownSplit(), w.args()));
+            }
+        }
+        if (list) {
+            for (Workload w : suite) {
+                String iters = w.sizedByFirstRun() ? "iterations sized by the first baseline process"
+                                : String.format(Locale.ROOT, "full=%d quick=%d warm-up=%d", w.iterations(), w.quickIterations(), w.warmupIterations());
+                out.printf(Locale.ROOT, "%-22s %-7s %-45s %s %s%n", w.id(), w.language(), w.file(), iters, Files.exists(repo.resolve(w.file())) ? "" : "(missing)");
+            }
+            return 0;
+        }
+        Bench bench = new Bench(repo, suite, quick, pairs, only, outDir, timeout, out, err);
+        if (feedback) {
+            return bench.feedback();
+        }
+        return checkSplits ? bench.checkSplits() : bench.execute();
     }
 
     private static List<String> ids(List<Workload> suite) {
         return suite.stream().map(Workload::id).toList();
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException("Option " + option + " needs a value.");
-        }
-        return args[i];
-    }
-
-    static int positive(String s, String option) {
-        try {
-            int v = Integer.parseInt(s);
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the message
-        }
-        throw new IllegalArgumentException("Invalid value '" + s + "' for " + option + ": use a positive integer.");
     }
 
     /**

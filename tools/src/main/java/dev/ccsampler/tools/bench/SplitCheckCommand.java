@@ -16,7 +16,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+
+import dev.ccsampler.tools.Cli;
+import dev.ccsampler.tools.CliOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,98 +53,90 @@ public final class SplitCheckCommand {
                     new Config("cpusampler 10ms", List.of("--cpusampler", "--cpusampler.Period=10", "--cpusampler.Output=json"), ProfileFormat.CPUSAMPLER),
                     new Config("cpusampler 1ms", List.of("--cpusampler", "--cpusampler.Period=1", "--cpusampler.Output=json"), ProfileFormat.CPUSAMPLER));
 
-    private static final String USAGE = """
-                    usage: ccsampler split-check [--rounds N] [--only label,...] [--extra opt] [--out DIR] [program.js ...]
-                      Runs programs that time their own phases (default: examples/phases.js and
-                      tools/workloads/three-phase.js) under each profiler configuration in fresh
-                      processes, interleaved, and compares each phase's share of inclusive time in the
-                      profile with the share the program measured in the same run.
-                      --rounds N      rounds of every configuration (default 3)
-                      --only L,...    only these configurations (labels: none, "ccsampler 10ms", ...)
-                      --extra OPT     one more option for the ccsampler runs (repeatable), e.g. --ccsampler.CostBudget=5
-                      --config L=O,.. one more ccsampler configuration labelled L with options O (repeatable),
-                                      e.g. 'cc1-skip=--ccsampler.Period=1ms,--ccsampler.WaitedTicks=skip'
-                      --out DIR       where profiles, logs and split-check.md go (default target/split-check)
-                    """;
+    /** The command line; {@link #call()} runs the check. */
+    @Command(name = "split-check", sortOptions = false, usageHelpAutoWidth = true,
+                    description = {"Runs programs that time their own phases (default: examples/phases.js and",
+                            "tools/workloads/three-phase.js) under each profiler configuration in fresh",
+                            "processes, interleaved, and compares each phase's share of inclusive time in the",
+                            "profile with the share the program measured in the same run."},
+                    footer = {"", "Exit status: 0 done; 2 usage error or bad input (the message names the option or file); 1 the runs failed."})
+    static final class Args implements Callable<Integer> {
+        @Mixin
+        CliOptions.Help help;
+        @Option(names = "--rounds", paramLabel = "N", converter = CliOptions.PositiveInt.class, description = "rounds of every configuration (default 3)")
+        int rounds = 3;
+        @Option(names = "--only", paramLabel = "L,...", split = ",", description = "only these configurations (labels: none, \"ccsampler 10ms\", ...)")
+        Set<String> only;
+        @Option(names = "--extra", paramLabel = "OPT", description = "one more option for the ccsampler runs (repeatable), e.g. --ccsampler.CostBudget=5")
+        List<String> extra = new ArrayList<>();
+        @Option(names = "--config", paramLabel = "L=O,..", description = {"one more ccsampler configuration labelled L with options O (repeatable),",
+                "e.g. 'cc1-skip=--ccsampler.Period=1ms,--ccsampler.WaitedTicks=skip'"})
+        List<String> config = new ArrayList<>();
+        @Option(names = "--out", paramLabel = "DIR", description = "where profiles, logs and split-check.md go (default target/split-check)")
+        Path outDir = Path.of("target/split-check");
+        @Parameters(paramLabel = "program.js", arity = "0..*", description = "programs that print their own phase split")
+        List<Path> programs = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            return SplitCheckCommand.execute(this, System.out, System.err);
+        }
+    }
 
     private SplitCheckCommand() {
     }
 
     /** Entry point of the subcommand; returns the exit status. */
     public static int run(String[] args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        int rounds = 3;
-        Set<String> only = null;
-        List<String> extra = new ArrayList<>();
-        Path outDir = Path.of("target/split-check");
-        List<Path> programs = new ArrayList<>();
-        List<Config> added = new ArrayList<>();
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--help", "-h" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    case "--rounds" -> rounds = BenchCommand.positive(value(args, ++i, a), a);
-                    case "--only" -> only = new HashSet<>(List.of(value(args, ++i, a).split(",")));
-                    case "--extra" -> extra.add(value(args, ++i, a));
-                    case "--config" -> {
-                        String v = value(args, ++i, a);
-                        int eq = v.indexOf('=');
-                        if (eq <= 0) {
-                            throw new IllegalArgumentException("Invalid value '" + v + "' for --config: use label=--option,--option.");
-                        }
-                        List<String> opts = new ArrayList<>(List.of("--ccsampler=json"));
-                        opts.addAll(List.of(v.substring(eq + 1).split(",")));
-                        added.add(new Config(v.substring(0, eq), opts, ProfileFormat.CCSAMPLER));
-                    }
-                    case "--out" -> outDir = Path.of(value(args, ++i, a));
-                    default -> {
-                        if (a.startsWith("-")) {
-                            throw new IllegalArgumentException("Unknown option '" + a + "' for split-check; see --help.");
-                        }
-                        Path p = Path.of(a);
-                        if (!Files.isRegularFile(p)) {
-                            throw new IllegalArgumentException("Program file '" + a + "' does not exist or is not a file.");
-                        }
-                        programs.add(p.toAbsolutePath());
-                    }
-                }
-            }
-            Path repo = BenchCommand.findRepo(Path.of("").toAbsolutePath());
-            if (programs.isEmpty()) {
-                programs.add(repo.resolve("examples/phases.js"));
-                programs.add(repo.resolve("tools/workloads/three-phase.js"));
-            }
-            List<Config> configs = new ArrayList<>();
-            for (Config c : CONFIGS) {
-                if (only == null || only.contains(c.label)) {
-                    configs.add(c);
-                }
-            }
-            configs.addAll(added);
-            if (configs.isEmpty()) {
-                throw new IllegalArgumentException("--only names no configuration; use labels of: " + CONFIGS.stream().map(Config::label).toList());
-            }
-            Files.createDirectories(outDir);
-            return execute(repo, programs, configs, rounds, extra, outDir, out, err);
-        } catch (IllegalArgumentException e) {
-            err.println("ccsampler split-check: " + e.getMessage());
-            return 2;
-        } catch (IOException | InterruptedException e) {
-            err.println("ccsampler split-check: " + e.getMessage());
-            return 1;
-        }
+        return Cli.execute("split-check", new Args(), args, System.out, System.err);
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException("Option " + option + " needs a value.");
+    private static int execute(Args a, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        List<Path> programs = new ArrayList<>();
+        for (Path p : a.programs) {
+            if (!Files.isRegularFile(p)) {
+                throw new Cli.BadInput("Program file '" + p + "' does not exist or is not a file.");
+            }
+            if (Workload.languageOf(p) == null) {
+                throw new Cli.BadInput("Program file '" + p + "': cannot tell its language from the extension (.js, .mjs, .py, .pace, ...).");
+            }
+            programs.add(p.toAbsolutePath());
         }
-        return args[i];
+        List<Config> added = new ArrayList<>();
+        for (String v : a.config) {
+            int eq = v.indexOf('=');
+            if (eq <= 0) {
+                throw new Cli.BadInput("Invalid value '" + v + "' for --config: use label=--option,--option.");
+            }
+            List<String> opts = new ArrayList<>(List.of("--ccsampler=json"));
+            opts.addAll(List.of(v.substring(eq + 1).split(",")));
+            added.add(new Config(v.substring(0, eq), opts, ProfileFormat.CCSAMPLER));
+        }
+        Path repo;
+        try {
+            repo = BenchCommand.findRepo(Path.of("").toAbsolutePath());
+        } catch (IOException e) {
+            throw new Cli.BadInput(e.getMessage());
+        }
+        if (programs.isEmpty()) {
+            programs.add(repo.resolve("examples/phases.js"));
+            programs.add(repo.resolve("tools/workloads/three-phase.js"));
+        }
+        List<Config> configs = new ArrayList<>();
+        for (Config c : CONFIGS) {
+            if (a.only == null || a.only.contains(c.label)) {
+                configs.add(c);
+            }
+        }
+        configs.addAll(added);
+        if (configs.isEmpty()) {
+            throw new Cli.BadInput("--only names no configuration; use labels of: " + CONFIGS.stream().map(Config::label).toList());
+        }
+        if (Files.exists(a.outDir) && !Files.isDirectory(a.outDir)) {
+            throw new Cli.BadInput("--out " + a.outDir + ": exists and is not a directory.");
+        }
+        Files.createDirectories(a.outDir);
+        return execute(repo, programs, configs, a.rounds, a.extra, a.outDir, out, err);
     }
 
     /** One run's result: the program's time and phase shares, and the profile's. */

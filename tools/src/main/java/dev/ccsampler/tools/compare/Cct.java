@@ -76,12 +76,18 @@ public final class Cct {
             return c;
         }
 
-        /** Adds to the weight of the edge into this node. @since 0.1 */
+        /**
+         * Adds to the weight of the edge into this node.
+         *
+         * @throws IllegalArgumentException when {@code w} is negative
+         * @throws ArithmeticException when the weight would pass {@link Long#MAX_VALUE}
+         * @since 0.1
+         */
         public void add(long w) {
             if (w < 0) {
                 throw new IllegalArgumentException("negative weight " + w + " at " + frame);
             }
-            weight += w;
+            weight = Math.addExact(weight, w);
         }
 
         /** Frames from the top-level frame down to this node. @since 0.1 */

@@ -9,31 +9,80 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import dev.ccsampler.tools.Cli;
+import dev.ccsampler.tools.CliOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code compare [options] <profileA> <profileB>}: accuracy of profile A against profile B (usually
- * B is the exhaustive tracer's tree). Exit status 0 on success, 2 on a usage error or an unreadable
- * or malformed profile (the message names the file).
+ * B is the exhaustive tracer's tree). Exit status and messages follow {@link Cli}: 0 on success, 2 on
+ * a usage error or an unreadable or malformed profile (the message names the file and the line).
  *
  * @since 0.1
  */
-public final class CompareCommand {
+@Command(name = "compare", sortOptions = false, usageHelpAutoWidth = true,
+                description = {"Compares calling context trees: degree of overlap, hot-edge coverage both ways",
+                        "(Zhuang et al., PLDI 2006), Pearson of per-function self counts, top-N agreement.",
+                        "Formats (auto-detected): ccsampler JSON, GraalVM --cpusampler.Output=json,",
+                        "cctracer JSON, folded stacks ('a;b;c count'). Threads and contexts are merged."},
+                footer = {"", "Exit status: 0 compared; 2 usage error or bad input (the message names the option or file)."})
+public final class CompareCommand implements Callable<Integer> {
 
-    /** Usage text. @since 0.1 */
-    public static final String USAGE = """
-                    usage: compare [options] <profileA> <profileB>
-                      Compares calling context trees: degree of overlap, hot-edge coverage both ways
-                      (Zhuang et al., PLDI 2006), Pearson of per-function self counts, top-N agreement.
-                      Formats (auto-detected): ccsampler JSON, GraalVM --cpusampler.Output=json,
-                      cctracer JSON, folded stacks ('a;b;c count'). Threads and contexts are merged.
-                    options:
-                      --format1 <f>, --format2 <f>  force the format of A / B: ccsampler|cpusampler|cctracer|folded
-                      --threshold <T>               hot-edge threshold, 0..1 (default 0.1)
-                      --top <N>                     top-N functions compared (default 10)
-                      --match full|name             frame key: (name, source base name, line) (default) or name only
-                      --include-internal            keep internal frames of ccsampler profiles
-                      --json                        print JSON instead of a table
-                    """;
+    /** A profile format name. */
+    static final class FormatConverter implements CommandLine.ITypeConverter<ProfileFormat> {
+        @Override
+        public ProfileFormat convert(String value) {
+            try {
+                return ProfileFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    @Mixin
+    CliOptions.Help help;
+
+    @Parameters(index = "0", paramLabel = "<profileA>", description = "the profile to assess")
+    String a;
+
+    @Parameters(index = "1", paramLabel = "<profileB>", description = "the reference (usually the tracer's tree)")
+    String b;
+
+    @Option(names = "--format1", paramLabel = "<f>", converter = FormatConverter.class, description = "force the format of A: ccsampler|cpusampler|cctracer|folded")
+    ProfileFormat f1;
+
+    @Option(names = "--format2", paramLabel = "<f>", converter = FormatConverter.class, description = "force the format of B")
+    ProfileFormat f2;
+
+    @Option(names = "--threshold", paramLabel = "<T>", description = "hot-edge threshold, 0..1 (default 0.1)")
+    String threshold = "0.1";
+
+    @Option(names = "--top", paramLabel = "<N>", description = "top-N functions compared (default 10)")
+    String top = "10";
+
+    @Option(names = "--match", paramLabel = "full|name", description = "frame key: (name, source base name, line) (default) or name only")
+    String match = "full";
+
+    @Option(names = "--include-internal", description = "keep internal frames of ccsampler profiles")
+    boolean internal;
+
+    @Option(names = "--json", description = "print JSON instead of a table")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    private PrintStream out;
 
     private CompareCommand() {
     }
@@ -50,57 +99,19 @@ public final class CompareCommand {
 
     /** Runs and returns the exit status. @since 0.1 */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        ProfileFormat f1 = null;
-        ProfileFormat f2 = null;
-        double threshold = 0.1;
-        int top = 10;
-        boolean namesOnly = false;
-        boolean internal = false;
-        boolean json = false;
-        String a = null;
-        String b = null;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String s = args[i];
-                switch (s) {
-                    case "--format1" -> f1 = ProfileFormat.parse(value(args, ++i, s));
-                    case "--format2" -> f2 = ProfileFormat.parse(value(args, ++i, s));
-                    case "--threshold" -> threshold = parseThreshold(value(args, ++i, s));
-                    case "--top" -> top = parseTop(value(args, ++i, s));
-                    case "--match" -> {
-                        String m = value(args, ++i, s);
-                        if (!m.equals("full") && !m.equals("name")) {
-                            throw new IllegalArgumentException("Invalid value '" + m + "' for --match: use full or name.");
-                        }
-                        namesOnly = m.equals("name");
-                    }
-                    case "--include-internal" -> internal = true;
-                    case "--json" -> json = true;
-                    case "-h", "--help" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    default -> {
-                        if (s.startsWith("--")) {
-                            throw new IllegalArgumentException("Unknown option '" + s + "'.");
-                        } else if (a == null) {
-                            a = s;
-                        } else if (b == null) {
-                            b = s;
-                        } else {
-                            throw new IllegalArgumentException("Unexpected argument '" + s + "': give exactly two profiles.");
-                        }
-                    }
-                }
-            }
-            if (b == null) {
-                throw new IllegalArgumentException("Give exactly two profiles.");
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("compare: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
+        CompareCommand c = new CompareCommand();
+        c.out = out;
+        return Cli.execute("compare", c, args, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        double t = parseThreshold(threshold);
+        int n = parseTop(top);
+        if (!match.equals("full") && !match.equals("name")) {
+            throw new ParameterException(spec.commandLine(), "Invalid value '" + match + "' for --match: use full or name.");
         }
+        boolean namesOnly = match.equals("name");
         try {
             Path pa = Path.of(a);
             Path pb = Path.of(b);
@@ -112,47 +123,39 @@ public final class CompareCommand {
                 ca = ca.namesOnly();
                 cb = cb.namesOnly();
             }
-            CompareResult r = Comparison.compare(ca, cb, threshold, top);
+            CompareResult r = Comparison.compare(ca, cb, t, n);
             out.print(json ? toJson(r, a, fa, b, fb, namesOnly) : toText(r, a, fa, b, fb, namesOnly));
-            return 0;
+            out.flush();
+            return Cli.OK;
         } catch (ProfileReadException e) {
-            err.println("compare: " + e.getMessage());
-            return 2;
+            throw new Cli.BadInput(e.getMessage());
         } catch (java.nio.file.InvalidPathException e) {
-            err.println("compare: invalid path: " + e.getMessage());
-            return 2;
+            throw new Cli.BadInput("invalid path: " + e.getMessage());
         }
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException("Option " + option + " needs a value.");
-        }
-        return args[i];
-    }
-
-    private static double parseThreshold(String s) {
+    private double parseThreshold(String s) {
         try {
-            double t = Double.parseDouble(s);
-            if (t >= 0 && t <= 1) {
-                return t;
+            double v = Double.parseDouble(s);
+            if (v >= 0 && v <= 1) {
+                return v;
             }
         } catch (NumberFormatException e) {
             // fall through to the message
         }
-        throw new IllegalArgumentException("Invalid threshold '" + s + "' for --threshold: use a number from 0 to 1.");
+        throw new ParameterException(spec.commandLine(), "Invalid threshold '" + s + "' for --threshold: use a number from 0 to 1.");
     }
 
-    private static int parseTop(String s) {
+    private int parseTop(String s) {
         try {
-            int n = Integer.parseInt(s);
-            if (n >= 1) {
-                return n;
+            int v = Integer.parseInt(s);
+            if (v >= 1) {
+                return v;
             }
         } catch (NumberFormatException e) {
             // fall through to the message
         }
-        throw new IllegalArgumentException("Invalid value '" + s + "' for --top: use a positive integer.");
+        throw new ParameterException(spec.commandLine(), "Invalid value '" + s + "' for --top: use a positive integer.");
     }
 
     /** A readable table. @since 0.1 */

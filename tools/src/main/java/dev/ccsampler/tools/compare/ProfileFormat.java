@@ -55,6 +55,7 @@ public enum ProfileFormat {
 
     /** Detects the format of {@code file} as described in the class comment. @since 0.1 */
     public static ProfileFormat detect(Path file) throws ProfileReadException {
+        ProfileReaders.checkFile(file);
         int first;
         try (InputStream in = Files.newInputStream(file)) {
             do {
@@ -68,7 +69,9 @@ public enum ProfileFormat {
         if (first != '{') {
             return FOLDED;
         }
+        JsonParser parser = null;
         try (JsonParser p = ProfileReaders.JSON.createParser(file.toFile())) {
+            parser = p;
             p.nextToken();
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
                 String name = p.currentName();
@@ -82,7 +85,7 @@ public enum ProfileFormat {
                 p.skipChildren();
             }
         } catch (IOException e) {
-            throw new ProfileReadException(file + ": malformed JSON: " + e.getMessage(), e);
+            throw ProfileReaders.malformedJson(file, parser, e);
         }
         return CCSAMPLER;
     }

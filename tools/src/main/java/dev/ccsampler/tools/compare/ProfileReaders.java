@@ -1,6 +1,8 @@
 package dev.ccsampler.tools.compare;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
@@ -10,6 +12,7 @@ import dev.ccsampler.report.JsonProfileReader;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -67,9 +70,7 @@ public final class ProfileReaders {
      */
     public static Cct read(Path file, ProfileFormat format, boolean includeInternal) throws ProfileReadException {
         ProfileFormat f = format != null ? format : ProfileFormat.detect(file);
-        if (!Files.isRegularFile(file)) {
-            throw new ProfileReadException(file + ": no such file");
-        }
+        checkFile(file);
         return switch (f) {
             case FOLDED -> readFolded(file);
             case CPUSAMPLER -> readJsonTree(file, Set.of("samples", "children"), "root_name", "source_section.source_name", "source_section.start_line", "self_hit_count",
@@ -77,6 +78,34 @@ public final class ProfileReaders {
             case CCTRACER -> readJsonTree(file, Set.of("children"), "name", "source", "line", "calls", Cct.Kind.CALLS);
             case CCSAMPLER -> SnapshotAdapter.toCct(readSnapshot(file), includeInternal);
         };
+    }
+
+    /**
+     * Rejects what cannot be a profile before any format is tried: a missing file, a directory or
+     * anything else that is not a regular file, and a file that is empty or only white space.
+     *
+     * @since 0.1
+     */
+    public static void checkFile(Path file) throws ProfileReadException {
+        if (Files.isDirectory(file)) {
+            throw new ProfileReadException(file + ": is a directory, not a profile file");
+        }
+        if (!Files.exists(file)) {
+            throw new ProfileReadException(file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new ProfileReadException(file + ": not a regular file");
+        }
+        try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file))) {
+            for (int c; (c = in.read()) != -1;) {
+                if (!(c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            throw new ProfileReadException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        throw new ProfileReadException(file + ":1:1: the file is empty: no profile in it");
     }
 
     /** Reads ccsampler JSON with the project's reader. */
@@ -94,8 +123,8 @@ public final class ProfileReaders {
 
     static Cct readFolded(Path file) throws ProfileReadException {
         Cct cct = new Cct(Cct.Kind.SAMPLES);
+        int lineNo = 0;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int lineNo = 0;
             for (String line; (line = r.readLine()) != null;) {
                 lineNo++;
                 String s = line.strip();
@@ -113,23 +142,61 @@ public final class ProfileReaders {
                         throw new NumberFormatException();
                     }
                 } catch (NumberFormatException e) {
-                    throw new ProfileReadException(file + ":" + lineNo + ": expected 'frame;frame;... count' with a non-negative count, got '" + abbreviate(s) + "'");
+                    throw new ProfileReadException(file + ":" + lineNo + ": expected 'frame;frame;... count' with a count from 0 to " + Long.MAX_VALUE + ", got '"
+                                    + abbreviate(s) + "'");
                 }
                 List<Frame> path = new ArrayList<>();
                 for (String fr : s.substring(0, sp).strip().split(";")) {
-                    path.add(parseFoldedFrame(fr));
+                    Frame f = parseFoldedFrame(fr);
+                    if (f == null) {
+                        throw new ProfileReadException(file + ":" + lineNo + ": line number out of range in frame '" + abbreviate(fr) + "'");
+                    }
+                    path.add(f);
                 }
-                cct.add(path, count);
+                try {
+                    cct.add(path, count);
+                } catch (ArithmeticException e) {
+                    throw new ProfileReadException(file + ":" + lineNo + ": the counts of one stack add up past " + Long.MAX_VALUE);
+                }
             }
         } catch (NoSuchFileException e) {
             throw new ProfileReadException(file + ": no such file");
+        } catch (CharacterCodingException e) {
+            // the reader decodes ahead of the line it returns: find the line of the bad bytes itself
+            throw new ProfileReadException(file + ":" + lineOfBadUtf8(file, lineNo + 1) + ": not UTF-8 text (folded stacks are UTF-8)");
         } catch (IOException e) {
             throw new ProfileReadException(file + ": cannot read: " + e.getMessage(), e);
         }
         return cct;
     }
 
-    /** {@code name (source:line)}, {@code name (source)} or {@code name}, tier suffix dropped. */
+    /** The line (from 1) holding the first byte sequence of {@code file} that is not UTF-8; {@code fallback} if it cannot tell. */
+    private static int lineOfBadUtf8(Path file, int fallback) {
+        try {
+            byte[] b = Files.readAllBytes(file);
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(b);
+            java.nio.CharBuffer out = java.nio.CharBuffer.allocate(8192);
+            java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder();
+            while (true) {
+                java.nio.charset.CoderResult r = d.decode(in, out, true);
+                if (r.isError()) {
+                    int line = 1;
+                    for (int i = 0; i < in.position(); i++) {
+                        line += b[i] == '\n' ? 1 : 0;
+                    }
+                    return line;
+                }
+                if (r.isUnderflow()) {
+                    return fallback;
+                }
+                out.clear();
+            }
+        } catch (IOException e) {
+            return fallback;
+        }
+    }
+
+    /** {@code name (source:line)}, {@code name (source)} or {@code name}, tier suffix dropped; null when the line number is not an int. */
     static Frame parseFoldedFrame(String text) {
         String s = TIER_SUFFIX.matcher(text.strip()).replaceFirst("");
         Matcher m = LOCATED.matcher(s);
@@ -138,13 +205,31 @@ public final class ProfileReaders {
         }
         Matcher l = WITH_LINE.matcher(m.group(2));
         if (l.matches()) {
-            return Frame.of(m.group(1), l.group(1), Integer.parseInt(l.group(2)));
+            try {
+                return Frame.of(m.group(1), l.group(1), Integer.parseInt(l.group(2)));
+            } catch (NumberFormatException e) {
+                return null; // digits only (the pattern), so the number is too large
+            }
         }
         return Frame.of(m.group(1), m.group(2), 0);
     }
 
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    /** At most 80 characters of {@code s}, control characters shown as '?', so a message stays one readable line. */
+    static String abbreviate(String s) {
+        String t = s.length() <= 80 ? s : s.substring(0, 77) + "...";
+        return t.replaceAll("\\p{Cntrl}", "?");
+    }
+
+    /** {@code file:line:column: malformed JSON: problem}, the place from the exception or else the parser. */
+    static ProfileReadException malformedJson(Path file, JsonParser p, IOException e) {
+        JsonLocation at = e instanceof JsonProcessingException j && j.getLocation() != null ? j.getLocation() : p != null ? p.currentLocation() : null;
+        String problem = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+        return new ProfileReadException(file + ":" + where(at) + ": malformed JSON: " + abbreviate(String.valueOf(problem).lines().findFirst().orElse("")), e);
+    }
+
+    /** {@code line:column} of a parser location (1:1 when unknown). */
+    static String where(JsonLocation at) {
+        return at == null ? "1:1" : Math.max(1, at.getLineNr()) + ":" + Math.max(1, at.getColumnNr());
     }
 
     // ---------------------------------------------------------------- JSON trees
@@ -153,6 +238,12 @@ public final class ProfileReaders {
     private static final class RawNode {
         final Map<String, String> fields = new HashMap<>();
         final List<RawNode> children = new ArrayList<>();
+        /** Where the node's object starts, {@code line:column}. */
+        final String at;
+
+        RawNode(String at) {
+            this.at = at;
+        }
     }
 
     /** One open JSON object: the node it belongs to, and the prefix its fields get (null: ignored). */
@@ -165,8 +256,10 @@ public final class ProfileReaders {
      */
     private static Cct readJsonTree(Path file, Set<String> nodeArrays, String nameKey, String sourceKey, String lineKey, String weightKey, Cct.Kind kind)
                     throws ProfileReadException {
-        RawNode top = new RawNode();
+        RawNode top = new RawNode("1:1");
+        JsonParser parser = null;
         try (JsonParser p = JSON.createParser(file.toFile())) {
+            parser = p;
             ArrayDeque<Open> open = new ArrayDeque<>();
             for (JsonToken t; (t = p.nextToken()) != null;) {
                 switch (t) {
@@ -174,8 +267,9 @@ public final class ProfileReaders {
                         JsonStreamContext arr = p.getParsingContext().getParent();
                         Open enclosing = open.peek();
                         RawNode owner = enclosing == null ? null : enclosing.owner();
-                        if (arr != null && arr.inArray() && arr.getParent() != null && nodeArrays.contains(arr.getParent().getCurrentName())) {
-                            RawNode n = new RawNode();
+                        if (arr != null && arr.inArray() && arr.getParent() != null && arr.getParent().getCurrentName() != null
+                                        && nodeArrays.contains(arr.getParent().getCurrentName())) {
+                            RawNode n = new RawNode(where(p.currentTokenLocation()));
                             (owner == null ? top : owner).children.add(n);
                             open.push(new Open(n, ""));
                         } else if (enclosing != null && "".equals(enclosing.prefix()) && arr != null && arr.inObject()) {
@@ -198,7 +292,7 @@ public final class ProfileReaders {
         } catch (NoSuchFileException e) {
             throw new ProfileReadException(file + ": no such file");
         } catch (IOException e) {
-            throw new ProfileReadException(file + ": malformed JSON: " + e.getMessage(), e);
+            throw malformedJson(file, parser, e);
         }
         Cct cct = new Cct(kind);
         ArrayDeque<Object[]> work = new ArrayDeque<>();
@@ -208,9 +302,17 @@ public final class ProfileReaders {
         while (!work.isEmpty()) {
             Object[] w = work.pop();
             RawNode r = (RawNode) w[0];
-            Frame f = Frame.of(r.fields.get(nameKey), r.fields.get(sourceKey), (int) number(file, r, lineKey, true));
+            long line = number(file, r, lineKey, true);
+            if (line > Integer.MAX_VALUE) {
+                throw new ProfileReadException(file + ":" + r.at + ": '" + lineKey + "' is out of range: " + line);
+            }
+            Frame f = Frame.of(r.fields.get(nameKey), r.fields.get(sourceKey), (int) line);
             Cct.Node n = ((Cct.Node) w[1]).childOrCreate(f);
-            n.add(number(file, r, weightKey, false));
+            try {
+                n.add(number(file, r, weightKey, false));
+            } catch (ArithmeticException e) {
+                throw new ProfileReadException(file + ":" + r.at + ": the '" + weightKey + "' counts of one context add up past " + Long.MAX_VALUE);
+            }
             for (RawNode c : r.children) {
                 work.push(new Object[]{c, n});
             }
@@ -233,7 +335,8 @@ public final class ProfileReaders {
             }
             return x;
         } catch (NumberFormatException e) {
-            throw new ProfileReadException(file + ": node " + r.fields + " has no non-negative integer '" + key + "'");
+            throw new ProfileReadException(file + ":" + r.at + ": the node has no '" + key + "' from 0 to " + Long.MAX_VALUE
+                            + (v == null ? "" : ", found '" + abbreviate(v) + "'"));
         }
     }
 }

@@ -134,4 +134,20 @@ class ProfileReadersTest {
         assertTrue(r.commonEdges() >= 2, r.toString());
         assertTrue(r.overlap() >= 0 && r.overlap() <= 1, r.toString());
     }
+
+    @Test
+    void foldedBytesThatAreNotUtf8AreNamedByTheirLine() throws Exception {
+        // the buffered reader decodes ahead: the error must name the line of the bad bytes, not the line being read
+        StringBuilder good = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            good.append("main;work").append(i).append(" 1\n");
+        }
+        Path p = tmp.resolve("bad-utf8.folded");
+        byte[] head = good.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] all = java.util.Arrays.copyOf(head, head.length + 8);
+        System.arraycopy(new byte[]{'m', ';', (byte) 0xFF, 'x', ' ', '1', '\n', 'z'}, 0, all, head.length, 8);
+        Files.write(p, all);
+        ProfileReadException e = org.junit.jupiter.api.Assertions.assertThrows(ProfileReadException.class, () -> ProfileReaders.read(p, ProfileFormat.FOLDED, false));
+        assertTrue(e.getMessage().startsWith(p + ":301: not UTF-8"), e.getMessage());
+    }
 }

@@ -63,7 +63,7 @@ class ConvertCommandTest {
     @Test
     void anExistingFileIsReplacedOnlyWithForce() throws IOException {
         Path target = Files.writeString(tmp.resolve("mine.folded"), "the user's own file\n");
-        assertEquals(1, run(profile.toString(), "--to", "folded", "-o", target.toString()));
+        assertEquals(2, run(profile.toString(), "--to", "folded", "-o", target.toString()));
         assertTrue(stderr().contains("exists; use --force"), stderr());
         assertArrayEquals("the user's own file\n".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(target), "left untouched");
         assertEquals(0, run(profile.toString(), "--to", "folded", "-o", target.toString(), "--force"), stderr());
@@ -80,10 +80,10 @@ class ConvertCommandTest {
 
     @Test
     void badInputNamesTheFileOrOption() throws IOException {
-        assertEquals(1, run(tmp.resolve("nope.json").toString(), "--to", "folded"));
+        assertEquals(2, run(tmp.resolve("nope.json").toString(), "--to", "folded"));
         assertTrue(stderr().contains("nope.json"), stderr());
         Path bad = Files.writeString(tmp.resolve("bad.json"), "{\"format\": \"ccsampler\", \"threads\": [");
-        assertEquals(1, run(bad.toString(), "--to", "folded", "-o", tmp.resolve("bad.folded").toString()));
+        assertEquals(2, run(bad.toString(), "--to", "folded", "-o", tmp.resolve("bad.folded").toString()));
         assertTrue(stderr().contains("bad.json"), stderr());
         assertTrue(Files.notExists(tmp.resolve("bad.folded")), "nothing written from a malformed profile");
         assertEquals(2, run(profile.toString(), "--to", "svg"));

@@ -48,7 +48,7 @@ class DiffCommandTest {
         String page = Files.readString(html);
         assertTrue(page.contains("caller renamed") && page.contains("newCaller"), "title and the after run's frames");
         Files.writeString(html, "the user's page");
-        assertEquals(1, run(before.toString(), after.toString(), "-o", html.toString()));
+        assertEquals(2, run(before.toString(), after.toString(), "-o", html.toString()));
         assertTrue(stderr().contains("exists; use --force"), stderr());
         assertEquals("the user's page", Files.readString(html), "left untouched");
         assertEquals(0, run(before.toString(), after.toString(), "-o", html.toString(), "--force"), stderr());
@@ -57,7 +57,7 @@ class DiffCommandTest {
 
     @Test
     void badInputNamesTheFileOrOption() throws IOException {
-        assertEquals(1, run(before.toString(), tmp.resolve("gone.json").toString(), "-o", tmp.resolve("x.html").toString()));
+        assertEquals(2, run(before.toString(), tmp.resolve("gone.json").toString(), "-o", tmp.resolve("x.html").toString()));
         assertTrue(stderr().contains("gone.json"), stderr());
         assertTrue(Files.notExists(tmp.resolve("x.html")));
         assertEquals(2, run(before.toString(), after.toString(), "--min-width", "100"));
