@@ -54,12 +54,20 @@ public final class JsonProfileReader {
             this.column = column;
         }
 
-        /** The line (from 1) where the problem was found. @since 0.1 */
+        /**
+         * The line (from 1) where the problem was found.
+         *
+         * @since 0.1
+         */
         public int line() {
             return line;
         }
 
-        /** The column (from 1) where the problem was found. @since 0.1 */
+        /**
+         * The column (from 1) where the problem was found.
+         *
+         * @since 0.1
+         */
         public int column() {
             return column;
         }
