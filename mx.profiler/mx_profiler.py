@@ -49,13 +49,23 @@ def _graal_imported():
 
 
 def _use_graal_suites(suite_dict):
-    for project in suite_dict.get('projects', {}).values():
+    projects = suite_dict.get('projects', {})
+    for project in projects.values():
         for key in ('dependencies', 'annotationProcessors'):
             if key in project:
                 project[key] = [_FROM_GRAAL.get(d, d) for d in project[key] if _FROM_GRAAL.get(d, d) is not None]
     for dist in suite_dict.get('distributions', {}).values():
         if 'exclude' in dist:
             dist['exclude'] = [d for d in dist['exclude'] if d not in _MAVEN_GRAALVM_LIBS]
+        # The graal distributions the projects use stay separate jars: without them as distDependencies mx would
+        # copy their classes into this distribution's jar.
+        graal = []
+        for name in dist.get('dependencies', []):
+            for d in projects.get(name, {}).get('dependencies', []):
+                if ':' in d and d not in graal:
+                    graal.append(d)
+        if graal:
+            dist['distDependencies'] = dist.get('distDependencies', []) + graal
 
 
 if _graal_imported():
@@ -287,10 +297,10 @@ def ccsampler_run(args):
         mx.abort('ccsampler-run: program ' + program + ' does not exist or is not a file')
     names = ['CCSAMPLER_LAUNCHER']
     if program.endswith('.js') or program.endswith('.mjs'):
-        if mx.library('GRAALJS_LANGUAGE', fatalIfMissing=False) is None or os.environ.get('CCSAMPLER_MX_TRUFFLE', 'maven') != 'maven':
+        if _graal_imported():
             mx.abort('ccsampler-run: JavaScript programs need GraalJS, which the suite takes from Maven Central in its '
-                     'standalone mode only (CCSAMPLER_MX_TRUFFLE=maven); in a GraalVM checkout use '
-                     '`mx --dynamicimports /graal-js js --ccsampler program.js` with CCSAMPLER on the class path')
+                     'standalone mode only (without --dynamicimports /truffle,/tools): that GraalJS is built against '
+                     "Maven's Truffle 25.0.1, not the graal checkout's")
         names.append('GRAALJS_LANGUAGE')
     mx.command_function('build')(['--dependencies', 'CCSAMPLER_LAUNCHER'])
     jvm = _truffle_vm_args() + vm_args + mx.get_runtime_jvm_args(names)
