@@ -1,14 +1,14 @@
 # mx suite of ccsampler: builds the instrument and the Pace test language, runs their JUnit 5 tests and runs
 # guest programs under the profiler (mx ccsampler-run), with GraalVM's mx. docs/mx.md says how.
 #
-# Standalone (the default, tested here): Truffle, the polyglot API, the Truffle DSL processor, GraalJS and every
-# other library come from Maven Central, pinned below by version and sha512 digest; the versions are the root
+# Standalone (the default, tested here): Truffle, the polyglot API, the Truffle DSL processor, the Graal JIT,
+# GraalJS and every other library come from Maven Central, pinned below by version and sha512 digest; the versions are the root
 # pom's and the digests those of the jars Maven resolves (MxSuiteTest checks both).
 #
 # In a GraalVM source tree (a graal checkout next to this repository): `mx --dynamicimports /truffle,/tools ...`
-# imports the truffle and tools suites at the pinned commit below, and mx_profiler.py then builds against them
-# instead of the Maven Truffle libraries (the names are mapped in mx_profiler.py, _FROM_GRAAL). Not tested here:
-# these machines have no graal checkout (docs/mx.md).
+# imports the truffle and tools suites at the release tag pinned below, and mx_profiler.py then builds against
+# them instead of the Maven Truffle libraries (the names are mapped in mx_profiler.py, _FROM_GRAAL). Not tested
+# with a real graal checkout (none on these machines), only with a stand-in: docs/mx.md.
 #
 # mx requires this file to be JSON-like (dicts, lists, strings, booleans): no Python expressions.
 # The Maven build (pom.xml) stays the reference build; this suite mirrors its instrument and languages-test modules.
