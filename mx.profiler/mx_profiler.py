@@ -134,11 +134,13 @@ _MODULES = {
     'languages-test': ('CCSAMPLER_PACE_TEST', 'dev.ccsampler.pace.test', 'languages-test'),
 }
 
-# Every test class of both modules runs under mx except these: GraalPy is not among the suite's libraries (its
-# Maven artifacts are ~100 MB more to download, and the JavaScript tests already cover a second guest language).
+# Every test class of both modules runs under mx except these: GraalPy, TruffleRuby and GraalWasm are not among the
+# suite's libraries (their Maven artifacts are hundreds of MB more to download, and the JavaScript tests already cover
+# a second guest language); GraalVersionsTest checks the Maven class path, which mx does not build.
 _LEFT_OUT = {
     'instrument': [],
-    'languages-test': [r'dev\.ccsampler\.crosslang\.GraalPyProfileTest'],
+    'languages-test': [r'dev\.ccsampler\.crosslang\.GraalPyProfileTest', r'dev\.ccsampler\.crosslang\.RubyProfileTest',
+                       r'dev\.ccsampler\.crosslang\.WasmProfileTest', r'dev\.ccsampler\.crosslang\.GraalVersionsTest'],
 }
 
 # Never run under mx: MxSuiteTest runs mx itself (and checks the suite against the Maven build's jars).
@@ -199,13 +201,13 @@ def _leave_out(main_class_args):
                 classes = [line.strip() for line in fp if line.strip()]
             kept = [c for c in classes if not _left_out(c)]
             for c in sorted(set(classes) - set(kept)):
-                mx.log('ccsampler: leaving out ' + c + ' (it runs mx itself, or needs GraalPy, which the suite does not have)')
+                mx.log('ccsampler: leaving out ' + c + ' (it runs mx itself, or needs GraalPy, TruffleRuby or GraalWasm, which the suite does not have)')
             if not kept:
                 mx.abort('ccsampler: no test left to run')
             with open(a[1:], 'w') as fp:
                 fp.write('\n'.join(kept) + '\n')
         elif _left_out(a):
-            mx.abort('ccsampler: ' + a + ' does not run under mx (it runs mx itself, or needs GraalPy, which the suite does not have)')
+            mx.abort('ccsampler: ' + a + ' does not run under mx (it runs mx itself, or needs GraalPy, TruffleRuby or GraalWasm, which the suite does not have)')
     return main_class_args
 
 

@@ -184,7 +184,7 @@ suite = {
             # the flame graph page.
             "sourceDirs": ["java", "resources"],
             "dependencies": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "JACKSON_CORE", "HDRHISTOGRAM", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA"],
-            "requires": ["jdk.jfr", "java.net.http"],
+            "requires": ["jdk.jfr", "java.net.http", "jdk.httpserver"],
             "annotationProcessors": ["TRUFFLE_DSL_PROCESSOR_MAVEN"],
             "javaCompliance": "21+",
         },
@@ -210,7 +210,7 @@ suite = {
         "dev.ccsampler.pace.test": {
             "dir": "languages-test/src/test",
             "sourceDirs": ["java"],
-            "requires": ["java.management", "jdk.management", "java.logging", "jdk.jfr"],
+            "requires": ["java.management", "jdk.management", "java.logging", "jdk.jfr", "jdk.httpserver"],
             "dependencies": ["dev.ccsampler", "dev.ccsampler.pace", "TRUFFLE_RUNTIME_MAVEN", "PROFILER_TOOL_MAVEN", "GRAALJS_LANGUAGE", "JUPITER_API", "JUPITER_PARAMS", "JUPITER_ENGINE", "JUNIT_PLATFORM_LAUNCHER", "JUNIT_PLATFORM_ENGINE", "JUNIT_PLATFORM_COMMONS", "OPENTEST4J_MAVEN", "APIGUARDIAN_MAVEN"],
             "javaCompliance": "21+",
             "testProject": True,

@@ -56,7 +56,7 @@ class MxSuiteTest {
         run(mx.get(), "build", "build", "--dependencies", "CCSAMPLER_TEST,CCSAMPLER_PACE_TEST,CCSAMPLER_LAUNCHER");
 
         // The suite's test command, one small class per module, each run from its Maven module directory.
-        String instrument = run(mx.get(), "ccsampler-unittest-instrument", "ccsampler-unittest", "--module", "instrument", "--include", "dev\\.ccsampler\\.ccmap\\.CCMapTest");
+        String instrument = run(mx.get(), "ccsampler-unittest-instrument", "ccsampler-unittest", "--module", "instrument", "--include", "dev\\.ccsampler\\.ccmap\\.live\\.CCMapTest");
         assertTestsRan(instrument, "mx ccsampler-unittest --module instrument");
         String pace = run(mx.get(), "ccsampler-unittest-pace", "ccsampler-unittest", "--module", "languages-test", "--include", "dev\\.ccsampler\\.pace\\.PaceLanguageTest");
         assertTestsRan(pace, "mx ccsampler-unittest --module languages-test");
