@@ -76,10 +76,6 @@ suite = {
             "maven": {"groupId": "org.graalvm.sdk", "artifactId": "word", "version": "25.0.1"},
             "digest": "sha512:9ee6a963f303d0808e6ef1e5bc9fd54efa539bc789f0ea2a0055b8ce613267ff355178145bdf301a557cfb5bd1aa84ab17a6e167e8b1ada538763885cdc0738b",
         },
-        "HDRHISTOGRAM": {
-            "maven": {"groupId": "org.hdrhistogram", "artifactId": "HdrHistogram", "version": "2.2.2"},
-            "digest": "sha512:fb28f1bc3a3d4430474ea87a0833d56dc3d1303c98918122d93c630ebdb0d1323bbf8feb9ffdc7dddd1908105858e6959bdfdd3889ca5803cecde93a974ab6b7",
-        },
         "JACKSON_CORE": {
             "maven": {"groupId": "com.fasterxml.jackson.core", "artifactId": "jackson-core", "version": "2.20.1"},
             "digest": "sha512:0463e1c2e1d8e8cfa4954dfce491583f0ec9ec1de6e6f342d1e5f0c63dcfb959673552a279ec4e6b6cc69e6ac2de6d42dd512149ceb76620b5d780db7325e6a7",
@@ -183,7 +179,7 @@ suite = {
             # mx copies the files that are not .java from source directories into the jar: resources/ holds
             # the flame graph page.
             "sourceDirs": ["java", "resources"],
-            "dependencies": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "JACKSON_CORE", "HDRHISTOGRAM", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA"],
+            "dependencies": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "JACKSON_CORE", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA"],
             "requires": ["jdk.jfr", "java.net.http", "jdk.httpserver"],
             "annotationProcessors": ["TRUFFLE_DSL_PROCESSOR_MAVEN"],
             "javaCompliance": "21+",
@@ -234,7 +230,7 @@ suite = {
     "distributions": {
         "CCSAMPLER": {
             "dependencies": ["dev.ccsampler"],
-            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "HDRHISTOGRAM", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA"],
+            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA"],
                         "description": "ccsampler: calling-context sampling profiler instrument for Truffle languages",
             "maven": False,
         },
@@ -254,7 +250,7 @@ suite = {
             "unittestConfig": "ccsampler-jupiter",
             "dependencies": ["dev.ccsampler.test"],
             "distDependencies": ["CCSAMPLER", "CCSAMPLER_MX_JUNIT"],
-            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "HDRHISTOGRAM", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA", "TRUFFLE_RUNTIME_MAVEN", "TRUFFLE_COMPILER_MAVEN", "GRAAL_JNIUTILS", "JUPITER_API", "JUPITER_PARAMS", "JUPITER_ENGINE", "JUNIT_PLATFORM_LAUNCHER", "JUNIT_PLATFORM_ENGINE", "JUNIT_PLATFORM_COMMONS", "OPENTEST4J_MAVEN", "APIGUARDIAN_MAVEN", "GRAALJS_LANGUAGE", "GRAAL_REGEX", "GRAAL_SHADOWED_ICU4J", "GRAAL_SHADOWED_XZ"],
+            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA", "TRUFFLE_RUNTIME_MAVEN", "TRUFFLE_COMPILER_MAVEN", "GRAAL_JNIUTILS", "JUPITER_API", "JUPITER_PARAMS", "JUPITER_ENGINE", "JUNIT_PLATFORM_LAUNCHER", "JUNIT_PLATFORM_ENGINE", "JUNIT_PLATFORM_COMMONS", "OPENTEST4J_MAVEN", "APIGUARDIAN_MAVEN", "GRAALJS_LANGUAGE", "GRAAL_REGEX", "GRAAL_SHADOWED_ICU4J", "GRAAL_SHADOWED_XZ"],
             "maven": False,
         },
         "CCSAMPLER_PACE_TEST": {
@@ -262,7 +258,7 @@ suite = {
             "unittestConfig": "ccsampler-jupiter",
             "dependencies": ["dev.ccsampler.pace.test"],
             "distDependencies": ["CCSAMPLER", "CCSAMPLER_PACE", "CCSAMPLER_MX_JUNIT"],
-            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "HDRHISTOGRAM", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA", "TRUFFLE_RUNTIME_MAVEN", "TRUFFLE_COMPILER_MAVEN", "GRAAL_JNIUTILS", "PROFILER_TOOL_MAVEN", "GRAAL_SHADOWED_JSON", "JUPITER_API", "JUPITER_PARAMS", "JUPITER_ENGINE", "JUNIT_PLATFORM_LAUNCHER", "JUNIT_PLATFORM_ENGINE", "JUNIT_PLATFORM_COMMONS", "OPENTEST4J_MAVEN", "APIGUARDIAN_MAVEN", "GRAALJS_LANGUAGE", "GRAAL_REGEX", "GRAAL_SHADOWED_ICU4J", "GRAAL_SHADOWED_XZ"],
+            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA", "TRUFFLE_RUNTIME_MAVEN", "TRUFFLE_COMPILER_MAVEN", "GRAAL_JNIUTILS", "PROFILER_TOOL_MAVEN", "GRAAL_SHADOWED_JSON", "JUPITER_API", "JUPITER_PARAMS", "JUPITER_ENGINE", "JUNIT_PLATFORM_LAUNCHER", "JUNIT_PLATFORM_ENGINE", "JUNIT_PLATFORM_COMMONS", "OPENTEST4J_MAVEN", "APIGUARDIAN_MAVEN", "GRAALJS_LANGUAGE", "GRAAL_REGEX", "GRAAL_SHADOWED_ICU4J", "GRAAL_SHADOWED_XZ"],
             "maven": False,
         },
         # What mx ccsampler-run puts on the class path: the instrument, Pace, the launcher. A distribution's class path
@@ -271,7 +267,7 @@ suite = {
         "CCSAMPLER_LAUNCHER": {
             "dependencies": ["dev.ccsampler.mx.launcher"],
             "distDependencies": ["CCSAMPLER", "CCSAMPLER_PACE"],
-            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "HDRHISTOGRAM", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA", "TRUFFLE_RUNTIME_MAVEN", "TRUFFLE_COMPILER_MAVEN", "GRAAL_JNIUTILS"],
+            "exclude": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "GRAAL_COLLECTIONS", "GRAAL_NATIVEIMAGE", "GRAAL_WORD", "JACKSON_CORE", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA", "TRUFFLE_RUNTIME_MAVEN", "TRUFFLE_COMPILER_MAVEN", "GRAAL_JNIUTILS"],
             "maven": False,
         },
     },

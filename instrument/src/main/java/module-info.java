@@ -8,7 +8,6 @@ module dev.ccsampler {
     requires com.fasterxml.jackson.core;
     requires com.google.protobuf;
     requires org.openjdk.jmc.flightrecorder.writer;
-    requires HdrHistogram;
     requires jdk.jfr;
     requires java.net.http;
     requires jdk.httpserver;
