@@ -3,7 +3,7 @@
   mx ccsampler-unittest [--module instrument|languages-test] [--include <regex>] [-- <vm args>]
         runs the JUnit 5 tests of the instrument and of languages-test (Pace, cross-language with GraalJS) with the
         JUnit Platform, each module from its Maven module directory (the tests read files relative to it); all of
-        them but GraalPyProfileTest (no GraalPy in the suite) and MxSuiteTest (it runs mx)
+        them but the GraalPy, TruffleRuby and GraalWasm tests (not in the suite), GraalVersionsTest and MxSuiteTest (it runs mx)
   mx ccsampler-run [--ccsampler[=<format>]] [--ccsampler.<Option>=<value> ...] program.pace|program.js [args]
         runs a guest program under ccsampler, as `mx js --cpusampler program.js` does with GraalVM's sampler
 
