@@ -18,6 +18,7 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
 
 /**
  * {@code ccsampler run [options] <file> [args...]}: runs one guest program in any installed Truffle
@@ -188,7 +189,7 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         Context context = contextBuilder.build();
         try {
             reportFallbackRuntime(context.getEngine());
-            org.graalvm.polyglot.Value result = context.eval(source);
+            Value result = context.eval(source);
             if (llvm) {
                 // bitcode evaluates to its main function, as GraalVM's lli runs it
                 if (!result.canExecute()) {
