@@ -164,8 +164,12 @@ public final class ProfileServer {
             }
         } catch (Refused r) {
             send(x, r.status, "text/plain; charset=utf-8", ("ccsampler: " + r.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
-        } catch (RuntimeException e) {
-            send(x, 500, "text/plain; charset=utf-8", ("ccsampler: could not make the profile: " + e + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (RuntimeException | IOException e) {
+            try {
+                send(x, 500, "text/plain; charset=utf-8", ("ccsampler: could not make the profile: " + e + "\n").getBytes(StandardCharsets.UTF_8));
+            } catch (IOException | RuntimeException gone) {
+                // the answer had started, or the client went away: nothing more to say
+            }
         } finally {
             x.close();
         }
