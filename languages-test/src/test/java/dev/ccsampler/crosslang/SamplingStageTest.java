@@ -134,7 +134,11 @@ class SamplingStageTest {
         // the samples there walk a frame or two instead of 2 000. (The way up is walked fully: a
         // recursive return leaves the returned frame on top for Truffle's exit poll, which the marks
         // cannot tell from its caller; see docs/sampling.md.)
-        Run r = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true"), "2", "2000", "300000");
+        // A 25 % cost budget: what is tested is how far walks go, not how the budget thins them; at
+        // the default 3 % the full walks of the way down (~1 300 frames, milliseconds each) made the
+        // cost estimate thin a cold run to 8 samples in 1.7 s (seen once in a fresh clone)
+        Run r = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25"), "2", "2000",
+                        "300000");
         Accounting a = r.profile.accounting();
         System.out.println("deep recursion, incremental: " + a.summaryLine());
         assertTrue(a.samples() > 20, a::summaryLine);
