@@ -257,7 +257,7 @@ public final class CCSamplerOptions {
     @Option(name = "VerifyIncremental", help = "Test switch: follow every incremental walk with a full one and count differences (slow; default: false).", usageSyntax = "true|false", category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL) //
     static final OptionKey<Boolean> VERIFY_INCREMENTAL = new OptionKey<>(false, bool("VerifyIncremental"));
 
-    @Option(name = "CostBudget", help = "Largest share of a thread's time, in percent, that its stack walks may take; ticks beyond it are chosen at random and the samples weighted, so shares stay unbiased (default: 3).", usageSyntax = "(0, 100]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "CostBudget", help = "Largest share of a thread's time, in percent, that its stack walks may take; ticks beyond it are thinned by a rule that never looks at the stack and the samples weighted, so shares stay unbiased (default: 3).", usageSyntax = "(0, 100]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Double> COST_BUDGET = new OptionKey<>(3.0, new OptionType<>("CostBudget", s -> {
         double v;
         try {

@@ -9,23 +9,35 @@ import java.util.SplittableRandom;
  * thread is walked at. Clock thread only.
  *
  * <p>Selection never looks at the stack that would be walked. Each tick whose thread has no request
- * outstanding is chosen with probability {@code p = min(1, budget × period / cost)}, at random,
- * where cost is the thread's capture cost averaged over about the last second (a running mean in
- * time, so that {@code p} changes slowly compared with the gaps between samples: a sample carries
- * the ticks of its gap, which is unbiased while {@code p} is constant over the gap). A tick not chosen is not
- * lost: its weight waits in the thread's ledger and the next request carries it, so a sample stands
- * for all the ticks since the previous one and every format adds up to ticks. Because the choice at
- * a tick is independent of the stack at that tick, the weighted shares are unbiased; the budget
- * only decides how many walks pay for them.
+ * outstanding adds {@code p = min(1, budget × period / cost)} to a credit, where cost is the thread's
+ * capture cost averaged over about the last second (a running mean in time, so that {@code p}
+ * changes slowly compared with the gaps between samples); the tick is chosen when the credit reaches
+ * a threshold drawn at random from [0.5, 1.5), which is then taken off. So the gaps between samples
+ * are about {@code 1/p} ticks, dithered by ±50 % so that a program with a period of its own cannot
+ * lock onto them. A tick not chosen is not lost: its weight waits in the thread's ledger and the next
+ * request carries it, so a sample stands for all the ticks since the previous one and every format
+ * adds up to ticks. The gaps form a renewal process that is independent of the stack, so the
+ * weighted shares are unbiased; and because the gaps vary little (unlike independent coin flips,
+ * whose geometric gaps double the variance of a weighted share), thinning costs little precision
+ * beyond the smaller number of samples. The budget only decides how many walks pay for them.
  */
 final class ThreadSchedule {
 
     final SampledThread thread;
     private final SplittableRandom random;
+    /** Selection credit, in ticks-worth of p; a tick is chosen when it reaches {@link #threshold}. */
+    private double credit;
+    private double threshold;
 
     ThreadSchedule(SampledThread thread, long seed) {
         this.thread = thread;
         this.random = new SplittableRandom(seed);
+        this.threshold = nextThreshold();
+        this.credit = random.nextDouble() * threshold; // a random phase for the first gap
+    }
+
+    private double nextThreshold() {
+        return 0.5 + random.nextDouble();
     }
 
     /**
@@ -56,8 +68,22 @@ final class ThreadSchedule {
         if (cost <= 0 || budget >= 1) {
             return true;
         }
-        double p = budget * periodNanos / cost;
-        return p >= 1 || random.nextDouble() < p;
+        return choose(budget * periodNanos / cost);
+    }
+
+    /** Whether a tick at selection probability {@code p} is chosen: see the class comment. Clock thread only. */
+    boolean choose(double p) {
+        if (p >= 1) {
+            credit = 0;
+            return true;
+        }
+        credit += p;
+        if (credit < threshold) {
+            return false;
+        }
+        credit -= threshold;
+        threshold = nextThreshold();
+        return true;
     }
 
     private static boolean isIdle(Thread.State s) {

@@ -110,6 +110,9 @@ class FaultTest {
         o.put("ccsampler", "json");
         o.put("ccsampler.OutputFile", file.toString());
         o.put("ccsampler.Period", "1ms");
+        // every tick walked: the tests count samples, and a cold machine's first walks would
+        // otherwise make the cost budget thin a 1 s run to a handful (seen in CI: under 21)
+        o.put("ccsampler.CostBudget", "100");
         return o;
     }
 

@@ -1,0 +1,101 @@
+package dev.ccsampler.trigger;
+
+import dev.ccsampler.capture.SampledThread;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The cost budget's thinning rule ({@link ThreadSchedule#choose}) on synthetic programs: a sample
+ * carries the ticks of the gap that ends at it, and the weighted shares must come out right whatever
+ * the program's rhythm, including a program whose period equals the mean gap (which strictly
+ * periodic selection would lock onto).
+ */
+class ThreadScheduleTest {
+
+    private static ThreadSchedule schedule(long seed) {
+        return new ThreadSchedule(new SampledThread(Thread.currentThread(), 0, 4, 16), seed);
+    }
+
+    /** Weighted share of the ticks at which {@code inA} holds, from the samples {@code p} selects. */
+    private static double weightedShare(ThreadSchedule s, double p, int ticks, java.util.function.IntPredicate inA, long[] samples) {
+        long gap = 0;
+        long a = 0;
+        long all = 0;
+        for (int t = 0; t < ticks; t++) {
+            gap++;
+            if (s.choose(p)) {
+                samples[0]++;
+                all += gap;
+                if (inA.test(t)) {
+                    a += gap;
+                }
+                gap = 0;
+            }
+        }
+        return (double) a / all;
+    }
+
+    @Test
+    void selectsAboutOneTickInOneOverP() {
+        for (double p : new double[]{0.5, 0.1, 0.01}) {
+            ThreadSchedule s = schedule(7);
+            int ticks = 1_000_000;
+            int chosen = 0;
+            int longest = 0;
+            int gap = 0;
+            for (int t = 0; t < ticks; t++) {
+                gap++;
+                if (s.choose(p)) {
+                    chosen++;
+                    longest = Math.max(longest, gap);
+                    gap = 0;
+                }
+            }
+            assertEquals(p * ticks, chosen, 0.01 * p * ticks, "rate at p=" + p);
+            // dithered gaps: never longer than 1.5/p ticks plus rounding (coin flips would give ~14/p here)
+            assertTrue(longest <= Math.ceil(1.5 / p) + 1, "longest gap " + longest + " at p=" + p);
+        }
+        assertTrue(schedule(1).choose(1.0) && schedule(1).choose(3.0), "p >= 1: every tick");
+    }
+
+    @Test
+    void weightedSharesAreUnbiasedEvenForAProgramWithTheGapsPeriod() {
+        double p = 0.1; // mean gap 10 ticks
+        // a program with period 10 ticks that spends 3 of them in A: systematic selection every 10th
+        // tick would see A always or never
+        for (long seed = 1; seed <= 20; seed++) {
+            long[] n = {0};
+            double share = weightedShare(schedule(seed), p, 200_000, t -> t % 10 < 3, n);
+            assertEquals(0.3, share, 0.02, "seed " + seed + ", " + n[0] + " samples");
+        }
+        // a program with long phases (5 000 ticks A, 15 000 ticks B): 25 %
+        long[] n = {0};
+        assertEquals(0.25, weightedShare(schedule(3), 0.02, 2_000_000, t -> t % 20_000 < 5_000, n), 0.01);
+    }
+
+    @Test
+    void weightedSharesHaveNearlyTheSpreadOfEqualWeights() {
+        // 200 repetitions of 1 000 samples of a random 60/40 state: the spread of the weighted share
+        // should be near the binomial sqrt(0.24/1000) = 1.55 points (coin flips give ~2.2)
+        java.util.SplittableRandom program = new java.util.SplittableRandom(42);
+        double sum = 0;
+        double sumSq = 0;
+        int reps = 200;
+        for (int k = 0; k < reps; k++) {
+            boolean[] state = new boolean[20_000];
+            for (int t = 0; t < state.length; t++) {
+                state[t] = program.nextDouble() < 0.6;
+            }
+            long[] n = {0};
+            double share = weightedShare(schedule(100 + k), 0.05, state.length, t -> state[t], n);
+            sum += share;
+            sumSq += share * share;
+        }
+        double mean = sum / reps;
+        double sd = Math.sqrt(sumSq / reps - mean * mean);
+        assertEquals(0.6, mean, 0.005, "mean weighted share");
+        assertTrue(sd < 0.019, "spread of the weighted share: " + sd);
+    }
+}
