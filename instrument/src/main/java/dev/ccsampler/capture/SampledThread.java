@@ -21,12 +21,14 @@ public final class SampledThread {
 
     private static final VarHandle ENDED;
     private static final VarHandle COST;
+    private static final VarHandle LAST;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             ENDED = l.findVarHandle(SampledThread.class, "ended", boolean.class);
             COST = l.findVarHandle(SampledThread.class, "costNanos", long.class);
+            LAST = l.findVarHandle(SampledThread.class, "lastCaptureNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -52,7 +54,7 @@ public final class SampledThread {
     private int deferralsInARow;
     /** Guest thread only: captures published. */
     private long captures;
-    /** Guest thread only: when the last published capture started. */
+    /** When the last published capture started: written by the guest (opaque), read by the clock. */
     private long lastCaptureNanos;
     /** Time constant of the capture cost's running mean: one second. */
     static final long COST_TAU_NANOS = 1_000_000_000L;
@@ -141,7 +143,7 @@ public final class SampledThread {
             double a = Math.min(1.0, (double) (start - lastCaptureNanos) / COST_TAU_NANOS);
             COST.setOpaque(this, old == 0 ? cost : (long) (old + a * (cost - old))); // opaque: a hint for the clock's budget
         }
-        lastCaptureNanos = start;
+        LAST.setOpaque(this, start); // opaque: a hint for the clock's budget
         ring.publish();
         recorder.published(m);
     }
@@ -162,6 +164,11 @@ public final class SampledThread {
     /** Remembers the submission that included this thread. Clock thread only. */
     public void setPending(PendingRequest p) {
         pending = p;
+    }
+
+    /** When the thread's last published capture started ({@link System#nanoTime()}), 0 before the first. Racy read, benign: a hint. */
+    public long lastCaptureNanos() {
+        return (long) LAST.getOpaque(this);
     }
 
     /** Smoothed cost of one capture on this thread, 0 before the first. Racy read, benign: a hint. */

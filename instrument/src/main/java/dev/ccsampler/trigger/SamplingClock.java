@@ -300,7 +300,7 @@ public final class SamplingClock {
             }
             List<SampledThread> chosen = null;
             for (ThreadSchedule s : e.threads) {
-                if (s.tick(p, b, idle, units)) {
+                if (s.tick(p, b, idle, units, now)) {
                     if (chosen == null) {
                         chosen = new ArrayList<>(e.threads.size());
                     }

@@ -98,4 +98,44 @@ class ThreadScheduleTest {
         assertEquals(0.6, mean, 0.005, "mean weighted share");
         assertTrue(sd < 0.019, "spread of the weighted share: " + sd);
     }
+
+    /** Ticks (of {@code periodNanos}) until the schedule chooses one, after a walk that cost {@code costNanos}. */
+    private static long gapAfterWalk(long seed, long periodNanos, double budget, long costNanos) {
+        ThreadSchedule s = schedule(seed);
+        for (long t = 1; t < 100_000_000L; t++) {
+            if (s.choose(ThreadSchedule.probability(periodNanos, budget, costNanos, t * periodNanos))) {
+                return t;
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    @Test
+    void oneExpensiveWalkDoesNotStopSamplingForLong() {
+        // a 500 ms walk (a cold walker, a GC pause) at 3 % and 1 ms: without the discount the next
+        // walk would come ~17 s later; with it, within 1.5 x tau ln(1 + C / (b tau)) = 4.3 s
+        // (a fresh schedule starts at a random phase, so single gaps can be short; the mean is not)
+        long sum = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            long gap = gapAfterWalk(seed, 1_000_000, 0.03, 500_000_000);
+            assertTrue(gap < 4_300, "gap after a 500 ms walk: " + gap + " ticks");
+            sum += gap;
+        }
+        assertTrue(sum / 20 > 1_000, "the budget still spaces expensive walks: mean gap " + sum / 20);
+        // cheap walks keep the budget: 20 us at 3 % and 1 ms is p = 1.5, every tick; 100 us is
+        // p = 0.3, a gap of about 3.3 ticks
+        assertEquals(1, gapAfterWalk(1, 1_000_000, 0.03, 20_000));
+        ThreadSchedule s = schedule(5);
+        long since = 0;
+        int walks = 0;
+        for (int t = 0; t < 300_000; t++) {
+            since++;
+            if (s.choose(ThreadSchedule.probability(1_000_000, 0.03, 100_000, since * 1_000_000))) {
+                walks++;
+                since = 0;
+            }
+        }
+        double mean = 300_000.0 / walks;
+        assertEquals(1 / 0.3, mean, 0.05, "mean gap at p = 0.3: the discount over a few ms is negligible");
+    }
 }

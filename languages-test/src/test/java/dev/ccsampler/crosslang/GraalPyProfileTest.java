@@ -30,7 +30,7 @@ class GraalPyProfileTest {
         assertEquals(0, r.exitStatus, r.stderr);
         assertTrue(r.stdout.startsWith("done 60"), r.stdout);
         Map<String, Double> s = r.shares("alpha", "beta", "gamma");
-        System.out.println("Python known split 60/30/10 measured by ccsampler: " + s);
+        System.out.println("Python known split 60/30/10 measured by ccsampler: " + s + "; " + r.profile.accounting().summaryLine());
         // the run is short and mostly warm-up, where the true split is not 6:3:1: the shares are
         // reported; what is asserted is that all three functions were sampled and that gamma (10 %
         // by construction) has the smallest share. Margin: runs by hand gave gamma 14.3-18.3 % and
