@@ -73,7 +73,7 @@ class RubyProfileTest {
                 self.merge(m.name(), s.methodStats().get(m.id()).selfSum(), Long::sum);
             }
             System.out.println("Ruby steady state: " + s.accounting().summaryLine());
-            assertTrue(s.accounting().samples() > 200, () -> "every tick walked: " + s.accounting().summaryLine());
+            assertTrue(s.accounting().samples() > 50, () -> "too few samples: " + s.accounting().summaryLine());
         }
         long a = self.getOrDefault("Object#alpha", 0L);
         long b = self.getOrDefault("Object#beta", 0L);
