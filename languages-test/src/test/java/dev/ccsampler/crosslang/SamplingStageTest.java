@@ -200,15 +200,19 @@ class SamplingStageTest {
 
     @Test
     void autoPeriodMovesWithinItsBounds() throws Exception {
+        // every tick walked: the tuner decides every 200 walks, and a loaded machine's budget
+        // thinned the walks enough that the period had no time to move (seen once)
         // long activations (each heavy call burns ~20 ms): the same one is on top again and again,
         // so the period grows from 8 ms, and stays within 500us..16ms
-        Run longCalls = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "auto", "ccsampler.AutoPeriodMin", "500us", "ccsampler.AutoPeriodMax", "16ms"), "150", "2000");
+        Run longCalls = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "auto", "ccsampler.AutoPeriodMin", "500us", "ccsampler.AutoPeriodMax", "16ms",
+                        "ccsampler.CostBudget", "100"), "150", "2000");
         assertEquals(500_000, longCalls.profile.meta().periodNanos(), "the tick unit is the smallest period");
         List<Long> up = chosenPeriodsMicros(longCalls.profile.meta().sampling());
         assertTrue(up.contains(16_000L), () -> "long activations repeat on top: the period should grow to 16ms: " + longCalls.profile.meta().sampling());
         // short activations (a few microseconds each): never on top twice, the period shrinks
         // (bounds 250us..4ms: it starts at 4ms, so 200 samples take under a second)
-        Run shortCalls = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "auto", "ccsampler.AutoPeriodMin", "250us", "ccsampler.AutoPeriodMax", "4ms"), "60000", "2");
+        Run shortCalls = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "auto", "ccsampler.AutoPeriodMin", "250us", "ccsampler.AutoPeriodMax", "4ms",
+                        "ccsampler.CostBudget", "100"), "60000", "2");
         List<Long> down = chosenPeriodsMicros(shortCalls.profile.meta().sampling());
         assertTrue(down.stream().anyMatch(us -> us < 4_000), () -> "short activations: the period should shrink below 4ms: " + shortCalls.profile.meta().sampling());
         for (long us : up) {
