@@ -102,7 +102,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (stopped) {
             r.reused = positionOfCounted[stopAt];
             total += r.reused;
-            r.topRepeat = walked == 1 && stopAt == counted - 1;
+            // the same activation on top as at the previous sample: the walk stopped at the top
+            // frame, and the previous sample had exactly as many counted frames (with fewer, the
+            // top frame existed then but a callee of it was on top: not a repeat)
+            r.topRepeat = walked == 1 && stopAt == counted - 1 && publishedCounted == counted;
         }
         if (positionOfCounted.length < counted) {
             positionOfCounted = java.util.Arrays.copyOf(positionOfCounted, Math.max(counted, positionOfCounted.length * 2));
