@@ -4,9 +4,7 @@ import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingStream;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -54,8 +52,8 @@ final class CompilerEvents implements AutoCloseable {
     private final RecordingStream stream;
     /** Null when available; otherwise why not. */
     private final String unavailable;
-    /** Per root key ({@link #key}), the epoch milliseconds of its events, one list per kind. Guarded by this. */
-    private final Map<String, List<long[]>> byRoot = new HashMap<>();
+    /** Per root key ({@link #key}), the epoch milliseconds of its events, one array per {@link Kind}. Guarded by this. */
+    private final Map<String, Times[]> byRoot = new HashMap<>();
     private int kept;
     private long dropped;
 
@@ -180,34 +178,40 @@ final class CompilerEvents implements AutoCloseable {
             return;
         }
         kept++;
-        List<long[]> lists = byRoot.computeIfAbsent(k, x -> {
-            List<long[]> l = new ArrayList<>();
-            for (int i = 0; i < Kind.values().length; i++) {
-                l.add(new long[0]);
-            }
-            return l;
-        });
-        long[] old = lists.get(kind.ordinal());
-        long[] n = java.util.Arrays.copyOf(old, old.length + 1);
-        n[old.length] = epochMs;
-        lists.set(kind.ordinal(), n);
+        Times[] times = byRoot.computeIfAbsent(k, x -> new Times[] {new Times(), new Times(), new Times()});
+        times[kind.ordinal()].add(epochMs);
     }
 
     /** Events of root {@code k} at or after {@code sinceEpochMs}. Any thread. */
     synchronized Counts since(String k, long sinceEpochMs) {
-        List<long[]> lists = byRoot.get(k);
-        if (lists == null) {
+        Times[] times = byRoot.get(k);
+        if (times == null) {
             return new Counts(0, 0, 0);
         }
-        long[] c = new long[Kind.values().length];
-        for (int i = 0; i < c.length; i++) {
-            for (long t : lists.get(i)) {
-                if (t >= sinceEpochMs) {
-                    c[i]++;
+        return new Counts(times[0].since(sinceEpochMs), times[1].since(sinceEpochMs), times[2].since(sinceEpochMs));
+    }
+
+    /** A growable array of event times, in arrival order. Guarded by the enclosing instance. */
+    private static final class Times {
+        private long[] at = new long[4];
+        private int n;
+
+        void add(long t) {
+            if (n == at.length) {
+                at = java.util.Arrays.copyOf(at, n * 2);
+            }
+            at[n++] = t;
+        }
+
+        long since(long t) {
+            long c = 0;
+            for (int i = 0; i < n; i++) {
+                if (at[i] >= t) {
+                    c++;
                 }
             }
+            return c;
         }
-        return new Counts(c[0], c[1], c[2]);
     }
 
     /** Events not kept because {@link #MAX_EVENTS} were. */
