@@ -692,8 +692,9 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Writes the hints report: every hint with its rule, evidence, action and outcome, as text or as
-     * the JSON of {@link #saveHints(Path)}. Does not close {@code out}.
+     * Writes the hints report: every hint with its rule, evidence, action and outcome (with its
+     * roots' compilations, deoptimizations and invalidations since the hint), as text or as the
+     * JSON of {@link #saveHints(Path)}. Does not close {@code out}.
      *
      * @since 0.2
      */
