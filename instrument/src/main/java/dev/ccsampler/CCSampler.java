@@ -121,7 +121,8 @@ public final class CCSampler implements AutoCloseable {
         this.runtimeName = Truffle.getRuntime().getName();
         this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
         this.startEpochMillis = System.currentTimeMillis();
-        this.feedback = new FeedbackController(env, this::takeSnapshot, clock::liveContexts, runtimeName);
+        // the feedback stage reads the CC-Map, not its own hints
+        this.feedback = new FeedbackController(env, this::snapshotWithoutHints, clock::liveContexts, runtimeName, optimizing);
         this.faults = new FaultLog(line -> new java.io.PrintStream(env.err(), true).println(line));
         this.clock.setFaultLog(faults);
         this.drainer.setFaultLog(faults);
@@ -433,11 +434,18 @@ public final class CCSampler implements AutoCloseable {
      * A consistent copy of everything collected so far, taken without stopping guest threads: the
      * drain applies whole samples under the CC-Map's lock, and the copy is made under the same lock.
      * While collecting, requests not yet resolved appear as {@link Accounting#inFlight()}. The
-     * snapshot carries the profile-quality warnings in {@link ProfileSnapshot.Meta#warnings()}.
+     * snapshot carries the profile-quality warnings in {@link ProfileSnapshot.Meta#warnings()} and
+     * the compiler-feedback hints so far in {@link ProfileSnapshot#hints()}.
      *
      * @since 0.1
      */
     public ProfileSnapshot takeSnapshot() {
+        ProfileSnapshot s = snapshotWithoutHints();
+        List<dev.ccsampler.ccmap.CompilerHint> hints = feedback.hints();
+        return hints.isEmpty() ? s : s.withHints(hints);
+    }
+
+    private ProfileSnapshot snapshotWithoutHints() {
         boolean stopped;
         synchronized (this) {
             stopped = !collecting;
@@ -684,8 +692,9 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Writes the hints report: every hint with its rule, evidence, action and outcome, as text or as
-     * the JSON of {@link #saveHints(Path)}. Does not close {@code out}.
+     * Writes the hints report: every hint with its rule, evidence, action and outcome (with its
+     * roots' compilations, deoptimizations and invalidations since the hint), as text or as the
+     * JSON of {@link #saveHints(Path)}. Does not close {@code out}.
      *
      * @since 0.2
      */

@@ -44,7 +44,7 @@ class ApiSurfaceTest {
 
     /** The public types of the exported packages: a change to this list is a change of the API. */
     static final Set<String> API_TYPES = Set.of("dev.ccsampler.CCSampler", "dev.ccsampler.FeedbackMode",
-                    "dev.ccsampler.ccmap.Accounting", "dev.ccsampler.ccmap.CallSiteInfo", "dev.ccsampler.ccmap.ContextNode", "dev.ccsampler.ccmap.LatencyHistogram",
+                    "dev.ccsampler.ccmap.Accounting", "dev.ccsampler.ccmap.CallSiteInfo", "dev.ccsampler.ccmap.CompilerHint", "dev.ccsampler.ccmap.ContextNode", "dev.ccsampler.ccmap.LatencyHistogram",
                     "dev.ccsampler.ccmap.MethodInfo", "dev.ccsampler.ccmap.MethodStats", "dev.ccsampler.ccmap.ProfileSnapshot", "dev.ccsampler.ccmap.ThreadProfile",
                     "dev.ccsampler.ccmap.Tier",
                     "dev.ccsampler.report.DiffFlameGraph", "dev.ccsampler.report.Format", "dev.ccsampler.report.JsonProfileReader", "dev.ccsampler.report.ReportOptions",

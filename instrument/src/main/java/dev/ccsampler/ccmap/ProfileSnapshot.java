@@ -17,10 +17,22 @@ import java.util.function.Consumer;
  * @param endedLatency latency buckets of threads that ended and whose per-thread memory was
  *            released: their rows keep their counters and percentiles, their buckets are pooled here
  *            (see {@link Accounting#latency()}), so {@link #accounting()} merges every bucket once
+ * @param hints the compiler-feedback hints of the run with their outcomes, in the order logged;
+ *            empty when feedback was off (since 0.2)
  * @since 0.1
  */
 public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodStats> methodStats, List<CallSiteInfo> callSites,
-                List<ThreadProfile> threads, LatencyHistogram endedLatency) {
+                List<ThreadProfile> threads, LatencyHistogram endedLatency, List<CompilerHint> hints) {
+
+    /**
+     * A snapshot without compiler hints.
+     *
+     * @since 0.1
+     */
+    public ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodStats> methodStats, List<CallSiteInfo> callSites, List<ThreadProfile> threads,
+                    LatencyHistogram endedLatency) {
+        this(meta, methods, methodStats, callSites, threads, endedLatency, List.of());
+    }
 
     /**
      * A snapshot without ended threads' pooled latency buckets.
@@ -28,7 +40,16 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
      * @since 0.1
      */
     public ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodStats> methodStats, List<CallSiteInfo> callSites, List<ThreadProfile> threads) {
-        this(meta, methods, methodStats, callSites, threads, LatencyHistogram.EMPTY);
+        this(meta, methods, methodStats, callSites, threads, LatencyHistogram.EMPTY, List.of());
+    }
+
+    /**
+     * This snapshot with these compiler hints instead of its own.
+     *
+     * @since 0.2
+     */
+    public ProfileSnapshot withHints(List<CompilerHint> h) {
+        return new ProfileSnapshot(meta, methods, methodStats, callSites, threads, endedLatency, List.copyOf(h));
     }
 
     /**
@@ -154,6 +175,6 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
         }
         Accounting acc = accounting();
         ThreadProfile merged = new ThreadProfile(-1, -1, "all threads", m.build(), acc);
-        return new ProfileSnapshot(meta, methods, methodStats, callSites, List.of(merged));
+        return new ProfileSnapshot(meta, methods, methodStats, callSites, List.of(merged), LatencyHistogram.EMPTY, hints);
     }
 }

@@ -47,10 +47,15 @@ public final class FeedbackController {
     /** The engine's live contexts, from the sampling clock, which tracks them already. */
     private final Supplier<List<TruffleContext>> contexts;
     private final String runtimeName;
+    private final boolean optimizing;
     private final RootRegistry registry = new RootRegistry();
     private final Actuator actuator;
     private final HintLog log = new HintLog();
     private final long startNanos = System.nanoTime();
+    /** The wall clock at {@link #startNanos}: compiler events carry wall-clock times. */
+    private final long startEpochMs = System.currentTimeMillis();
+    /** The compiler's events; null until feedback starts. */
+    private volatile CompilerEvents events;
     private volatile FeedbackMode mode = FeedbackMode.OFF;
     private volatile boolean running;
     private Thread thread;
@@ -64,13 +69,16 @@ public final class FeedbackController {
      * @param snapshots where CC-Map snapshots come from
      * @param contexts the engine's live contexts (where hints are applied)
      * @param runtimeName the Truffle runtime's name, for the reports
+     * @param optimizing whether the runtime compiles (false on the fallback runtime: no compiler events)
      * @since 0.2
      */
-    public FeedbackController(TruffleInstrument.Env env, Supplier<ProfileSnapshot> snapshots, Supplier<List<TruffleContext>> contexts, String runtimeName) {
+    public FeedbackController(TruffleInstrument.Env env, Supplier<ProfileSnapshot> snapshots, Supplier<List<TruffleContext>> contexts, String runtimeName,
+                    boolean optimizing) {
         this.env = env;
         this.contexts = contexts;
         this.snapshots = snapshots;
         this.runtimeName = runtimeName;
+        this.optimizing = optimizing;
         this.actuator = new Actuator(env);
     }
 
@@ -125,6 +133,7 @@ public final class FeedbackController {
         if (!attached) {
             attached = true;
             registry.attach(env);
+            events = CompilerEvents.start(optimizing, runtimeName);
         }
         if (!running) {
             running = true;
@@ -180,6 +189,43 @@ public final class FeedbackController {
                 observe(h, s, ids);
             }
         }
+        countEvents();
+    }
+
+    /** Brings every hint's compiler-event counts up to date. Feedback thread, or the closing thread. */
+    private void countEvents() {
+        CompilerEvents e = events;
+        if (e == null || e.unavailableReason() != null) {
+            return;
+        }
+        for (Hint h : log.list()) {
+            CompilerEvents.Counts c = new CompilerEvents.Counts(0, 0, 0);
+            for (String k : h.eventKeys()) {
+                c = c.plus(e.since(k, startEpochMs + h.proposedAtMs));
+            }
+            synchronized (log) {
+                h.compiler = c;
+            }
+        }
+    }
+
+    /** Null when compiler events are counted; otherwise why not. Any thread. */
+    private String eventsUnavailable() {
+        CompilerEvents e = events;
+        if (e != null) {
+            return e.unavailableReason();
+        }
+        return optimizing ? "compiler feedback did not run" : "the " + runtimeName + " runtime compiles nothing";
+    }
+
+    /**
+     * Every hint so far with its state, evidence, outcome and compiler events, for a profile
+     * snapshot. Any thread.
+     *
+     * @since 0.2
+     */
+    public List<dev.ccsampler.ccmap.CompilerHint> hints() {
+        return log.records(eventsUnavailable());
     }
 
     private void propose(ProfileSnapshot s, Advisor.Proposal p, FeedbackMode m) {
@@ -360,9 +406,12 @@ public final class FeedbackController {
      */
     public void write(OutputStream out, boolean json) throws IOException {
         if (json) {
-            log.writeJson(runtimeName, mode.id(), out);
+            log.writeJson(runtimeName, mode.id(), eventsUnavailable(), out);
         } else {
-            log.writeText("mode " + mode.id() + " on " + runtimeName, out);
+            CompilerEvents e = events;
+            long dropped = e == null ? 0 : e.dropped();
+            log.writeText("mode " + mode.id() + " on " + runtimeName + (dropped == 0 ? "" : "; " + dropped + " compiler events over the " + CompilerEvents.MAX_EVENTS
+                            + " kept were not counted"), eventsUnavailable(), out);
         }
     }
 
@@ -409,9 +458,13 @@ public final class FeedbackController {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            CompilerEvents e = events;
+            if (e != null) {
+                e.close(); // delivers the events recorded so far: the last round counts them all
+            }
             try {
                 round();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException x) {
                 // the engine is closing: keep the log as it is
             }
         }

@@ -98,6 +98,8 @@ final class Hint {
     long seenCompiledAtMs = -1;
     /** Advisor rounds a pending loaded hint has waited. */
     int waitedRounds;
+    /** The compiler's events for the hint's roots since it was logged; null until counted. */
+    CompilerEvents.Counts compiler;
 
     Hint(int seq, Kind kind, RootKey target, RootKey caller, int siteLine, int siteColumn, String reason, Evidence evidence, String origin, long proposedAtMs,
                     State state) {
@@ -117,6 +119,33 @@ final class Hint {
     /** What the hint is about, for dedup: kind, target and call site. */
     String identity() {
         return kind.id() + '|' + target + '|' + caller + '|' + siteLine + ':' + siteColumn;
+    }
+
+    /**
+     * The keys of the roots whose compiler events count for this hint: the target, and for split
+     * and inline the caller too (the callee is inlined into the caller's compilations).
+     */
+    List<String> eventKeys() {
+        String t = CompilerEvents.key(target.language(), target.name(), target.source(), target.line());
+        return caller == null ? List.of(t) : List.of(t, CompilerEvents.key(caller.language(), caller.name(), caller.source(), caller.line()));
+    }
+
+    /** The hint as it stands in a profile snapshot; the caller holds the log's monitor. */
+    dev.ccsampler.ccmap.CompilerHint toRecord(String eventsUnavailable) {
+        dev.ccsampler.ccmap.CompilerHint.Events events;
+        if (eventsUnavailable != null) {
+            events = dev.ccsampler.ccmap.CompilerHint.Events.unavailable(eventsUnavailable);
+        } else {
+            CompilerEvents.Counts c = compiler == null ? new CompilerEvents.Counts(0, 0, 0) : compiler;
+            events = new dev.ccsampler.ccmap.CompilerHint.Events(true, "", c.compilations(), c.deoptimizations(), c.invalidations());
+        }
+        return new dev.ccsampler.ccmap.CompilerHint(kind.id(), root(target), caller == null ? null : root(caller), siteLine, siteColumn, reason,
+                        new dev.ccsampler.ccmap.CompilerHint.Evidence(evidence.samples(), Math.round(evidence.share() * 100) / 100.0, evidence.contexts(), evidence.callees()),
+                        origin, proposedAtMs, state.id(), action, appliedAtMs, outcome, events);
+    }
+
+    private static dev.ccsampler.ccmap.CompilerHint.Root root(RootKey k) {
+        return new dev.ccsampler.ccmap.CompilerHint.Root(k.language(), k.name(), k.source(), k.charIndex(), k.charLength(), k.line(), k.column(), k.contentHash());
     }
 
     /** e.g. {@code split apply (p.pace:3) at useOne (p.pace:9) line 11:14}. */

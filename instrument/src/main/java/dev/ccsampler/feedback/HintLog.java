@@ -58,10 +58,24 @@ final class HintLog {
         return hints.size() + " hint" + (hints.size() == 1 ? "" : "s") + (b.length() == 0 ? "" : " (" + b + ")");
     }
 
-    /** The text report. */
-    synchronized void writeText(String header, OutputStream out) {
+    /** The hints as they stand, for a profile snapshot. */
+    synchronized List<dev.ccsampler.ccmap.CompilerHint> records(String eventsUnavailable) {
+        List<dev.ccsampler.ccmap.CompilerHint> r = new ArrayList<>(hints.size());
+        for (Hint h : hints) {
+            r.add(h.toRecord(eventsUnavailable));
+        }
+        return r;
+    }
+
+    /**
+     * The text report; {@code eventsUnavailable} is null when compiler events are counted, or why
+     * they are not.
+     */
+    synchronized void writeText(String header, String eventsUnavailable, OutputStream out) {
         PrintStream p = new PrintStream(out, false, StandardCharsets.UTF_8);
         p.println("ccsampler compiler feedback: " + header + "; " + summary());
+        p.println(eventsUnavailable == null ? " compiler events: compilations, deoptimizations and invalidations of each hint's roots since the hint (JFR)"
+                        : " compiler events: unavailable (" + eventsUnavailable + ")");
         for (Hint h : hints) {
             p.println(String.format(" #%d %s [%s]", h.seq, h.describe(), h.state.id()));
             p.println("    rule: " + h.reason);
@@ -74,12 +88,22 @@ final class HintLog {
             if (!h.outcome.isEmpty()) {
                 p.println("    outcome: " + h.outcome);
             }
+            if (eventsUnavailable == null) {
+                CompilerEvents.Counts c = h.compiler == null ? new CompilerEvents.Counts(0, 0, 0) : h.compiler;
+                p.println(String.format("    compiler since the hint: %d compilation%s, %d deoptimization%s, %d invalidation%s of %s", c.compilations(), plural(c.compilations()),
+                                c.deoptimizations(), plural(c.deoptimizations()), c.invalidations(), plural(c.invalidations()),
+                                h.caller == null ? h.target.name() : h.target.name() + " and " + h.caller.name()));
+            }
         }
         p.flush();
     }
 
+    private static String plural(long n) {
+        return n == 1 ? "" : "s";
+    }
+
     /** The JSON form, documented in docs/json-schema.md ("Hints file"). */
-    synchronized void writeJson(String runtime, String mode, OutputStream out) throws IOException {
+    synchronized void writeJson(String runtime, String mode, String eventsUnavailable, OutputStream out) throws IOException {
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.writeStartObject();
@@ -115,6 +139,16 @@ final class HintLog {
                 g.writeStringField("state", h.state.id());
                 g.writeStringField("action", h.action);
                 g.writeNumberField("appliedAtMs", h.appliedAtMs);
+                dev.ccsampler.ccmap.CompilerHint.Events c = h.toRecord(eventsUnavailable).compiler();
+                g.writeObjectFieldStart("compiler");
+                g.writeBooleanField("available", c.available());
+                if (!c.available()) {
+                    g.writeStringField("note", c.note());
+                }
+                g.writeNumberField("compilations", c.compilations());
+                g.writeNumberField("deoptimizations", c.deoptimizations());
+                g.writeNumberField("invalidations", c.invalidations());
+                g.writeEndObject();
                 g.writeStringField("outcome", h.outcome);
                 g.writeEndObject();
             }

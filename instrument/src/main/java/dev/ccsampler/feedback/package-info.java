@@ -12,6 +12,9 @@
  * the log and reads it back in a later run, where hints are matched to roots by
  * {@link dev.ccsampler.feedback.RootKey} (language, name, source, section, content hash) through the
  * {@link dev.ccsampler.feedback.RootRegistry}, which a load listener fills independently of sampling.
+ * {@link dev.ccsampler.feedback.CompilerEvents} reads the Truffle runtime's compiler events (JFR,
+ * in-process) while feedback runs, so each hint's outcome also counts its roots' compilations,
+ * deoptimizations and invalidations since the hint.
  *
  * <p>Nothing here runs on the capture path. Not exported: embedders use
  * {@code CCSampler.setFeedback}, {@code saveHints}, {@code loadHints} and {@code writeHints}.

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.LatencyHistogram;
 import dev.ccsampler.ccmap.CallSiteInfo;
+import dev.ccsampler.ccmap.CompilerHint;
 import dev.ccsampler.ccmap.ContextNode;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.MethodStats;
@@ -167,6 +168,7 @@ public final class JsonProfileReader {
             List<CallSiteInfo> sites = null;
             List<ThreadProfile> threads = null;
             LatencyHistogram endedLatency = LatencyHistogram.EMPTY; // absent before 0.2
+            List<CompilerHint> hints = List.of(); // absent before 0.2, and when feedback was off
             List<JsonLocation> siteAt = new ArrayList<>();
             List<JsonLocation> threadAt = new ArrayList<>();
             JsonLocation formatAt = null;
@@ -194,6 +196,7 @@ public final class JsonProfileReader {
                     }
                     case "meta" -> meta = meta(obj());
                     case "endedLatency" -> endedLatency = latency(value(), "endedLatency");
+                    case "hints" -> hints = hints();
                     case "methods" -> {
                         methods = new ArrayList<>();
                         stats = new ArrayList<>();
@@ -277,7 +280,81 @@ public final class JsonProfileReader {
                     throw new Located(threadAt.get(i), e.getMessage());
                 }
             }
-            return new ProfileSnapshot(meta, List.copyOf(methods), List.copyOf(stats), List.copyOf(sites), List.copyOf(threads), endedLatency);
+            return new ProfileSnapshot(meta, List.copyOf(methods), List.copyOf(stats), List.copyOf(sites), List.copyOf(threads), endedLatency, hints);
+        }
+
+        /** The {@code hints} array; a bad entry is reported with its index and where it starts. */
+        private List<CompilerHint> hints() throws IOException {
+            if (p.currentToken() != JsonToken.START_ARRAY) {
+                throw bad("'hints' must be an array");
+            }
+            List<CompilerHint> out = new ArrayList<>();
+            JsonToken t;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == null) {
+                    throw bad("unexpected end of file in 'hints'");
+                }
+                JsonLocation at = p.currentTokenLocation();
+                try {
+                    out.add(hint(map(value(), "hint")));
+                } catch (IllegalArgumentException e) {
+                    throw new Located(at, "hint " + out.size() + " (hints[" + out.size() + "]): " + e.getMessage());
+                }
+            }
+            return List.copyOf(out);
+        }
+
+        private static CompilerHint hint(Map<String, Object> m) {
+            String kind = str(m, "kind");
+            if (!kind.equals("compile") && !kind.equals("split") && !kind.equals("inline")) {
+                throw new IllegalArgumentException("field 'kind' must be compile, split or inline, found '" + abbreviate(kind) + "'");
+            }
+            CompilerHint.Root target = root(m, "target");
+            CompilerHint.Root caller = null;
+            int line = 0;
+            int column = 0;
+            if (!kind.equals("compile")) {
+                caller = root(m, "caller");
+                Map<String, Object> site = map(m.get("site"), "field 'site'");
+                line = intOf(site, "line");
+                column = intOf(site, "column");
+            }
+            Map<String, Object> e = map(m.get("evidence"), "field 'evidence'");
+            List<String> callees = new ArrayList<>();
+            for (Object c : list(e.get("callees"))) {
+                if (!(c instanceof String cs)) {
+                    throw new IllegalArgumentException("field 'callees' must hold strings, found " + describe(c));
+                }
+                callees.add(cs);
+            }
+            if (!(e.get("share") instanceof Number share)) {
+                throw new IllegalArgumentException("field 'share' must be a number, found " + describe(e.get("share")));
+            }
+            CompilerHint.Evidence evidence = new CompilerHint.Evidence(longOf(e, "samples"), share.doubleValue(), intOf(e, "contexts"), List.copyOf(callees));
+            CompilerHint.Events events;
+            Object c = m.get("compiler");
+            if (c == null) {
+                events = CompilerHint.Events.unavailable("not recorded in this profile");
+            } else {
+                Map<String, Object> cm = map(c, "field 'compiler'");
+                if (!(cm.get("available") instanceof Boolean available)) {
+                    throw new IllegalArgumentException("field 'available' must be true or false, found " + describe(cm.get("available")));
+                }
+                String note = available ? "" : str(cm, "note");
+                events = new CompilerHint.Events(available, note, longOf(cm, "compilations"), longOf(cm, "deoptimizations"), longOf(cm, "invalidations"));
+            }
+            return new CompilerHint(kind, target, caller, line, column, str(m, "reason"), evidence, str(m, "origin"), longOf(m, "proposedAtMs"), str(m, "state"),
+                            str(m, "action"), longOf(m, "appliedAtMs"), str(m, "outcome"), events);
+        }
+
+        private static CompilerHint.Root root(Map<String, Object> m, String field) {
+            Map<String, Object> r = map(m.get(field), "field '" + field + "'");
+            try {
+                return new CompilerHint.Root(str(r, "language"), str(r, "name"), str(r, "source"), intOf(r, "charIndex"), intOf(r, "charLength"), intOf(r, "line"),
+                                intOf(r, "column"), str(r, "contentHash"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + field + "': " + e.getMessage());
+            }
         }
 
         /** Method and call site of a node in range; a count of -1 means not known yet (checked again at the end). */

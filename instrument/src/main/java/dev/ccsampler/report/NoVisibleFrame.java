@@ -56,7 +56,7 @@ final class NoVisibleFrame {
         }
         List<MethodStats> stats = new ArrayList<>(s.methodStats());
         stats.add(new MethodStats(id, self, self.clone()));
-        return new ProfileSnapshot(s.meta(), methods, stats, s.callSites(), threads);
+        return new ProfileSnapshot(s.meta(), methods, stats, s.callSites(), threads, dev.ccsampler.ccmap.LatencyHistogram.EMPTY, s.hints());
     }
 
     /** A copy of a thread's tree whose root's own samples are in a child of method {@code method}. */

@@ -283,6 +283,91 @@ class FeedbackTest {
         }
     }
 
+    @Test
+    void invalidationOfAHintedRootIsCountedInItsOutcome() throws Exception {
+        Path saved = tmp.resolve("pace-deopt-hints.json");
+        Run learn = run("pace", pace("feedback-deopt.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "ccsampler.CostBudget", "100"));
+        assertEquals(0, learn.exitStatus(), learn.stderr());
+        String json = Files.readString(saved);
+        assertTrue(hints(json, "compile").stream().anyMatch(h -> h.contains("\"name\":\"work\"")), "a compile hint for work: " + json);
+        // a fresh engine loads the hint (logged before the program starts) and applies it; compiling
+        // in the foreground without OSR, work's own compiled code (by the hint, or by Truffle's
+        // threshold at about 400 calls) is what the late calls with 0.5 deoptimize
+        Path profile = tmp.resolve("pace-deopt-profile.json");
+        Path after = tmp.resolve("pace-deopt-hints-after.json");
+        Map<String, String> load = new LinkedHashMap<>();
+        load.put("ccsampler", "true");
+        load.put("ccsampler.Output", "json");
+        load.put("ccsampler.OutputFile", profile.toString());
+        load.put("ccsampler.CostBudget", "100");
+        load.put("ccsampler.Feedback", "apply");
+        load.put("ccsampler.LoadHints", saved.toString());
+        load.put("ccsampler.SaveHints", after.toString());
+        load.put("engine.BackgroundCompilation", "false");
+        load.put("engine.OSR", "false");
+        load.put("engine.TraceCompilationDetails", "true"); // Truffle's own account, shown when an assertion fails
+        Run hinted = run("pace", pace("feedback-deopt.pace"), load);
+        assertEquals(0, hinted.exitStatus(), hinted.stderr());
+        assertEquals(learn.stdout(), hinted.stdout(), "a hint never changes guest output");
+        dev.ccsampler.ccmap.ProfileSnapshot p = dev.ccsampler.report.JsonProfileReader.read(profile);
+        dev.ccsampler.ccmap.CompilerHint work = p.hints().stream().filter(h -> h.kind().equals("compile") && h.target().name().equals("work")).findFirst()
+                        .orElseThrow(() -> new AssertionError("no compile hint for work in the profile's hints: " + p.hints()));
+        System.out.println("Pace type change after a compile hint: " + work);
+        assertTrue(work.origin().startsWith("file "), work.toString());
+        assertTrue(work.compiler().available(), work.toString());
+        assertTrue(work.compiler().compilations() >= 1, "work was compiled after the hint was loaded: " + work + "\n" + hinted.log());
+        // Truffle 25.0.1 reports the type change in compiled code as an invalidation (its own trace
+        // says "opt inval." for work, and no "opt deopt"; without the late calls, neither): the
+        // Deoptimization event fires only when a compiled root returns in the interpreter
+        assertTrue(work.compiler().invalidations() >= 1, "the late calls with 0.5 invalidate work's compiled code: " + work + "\n" + hinted.log());
+        String again = Files.readString(after);
+        assertTrue(hints(again, "compile").stream().anyMatch(h -> h.contains("\"name\":\"work\"") && h.matches(".*\"invalidations\":[1-9].*")), again);
+    }
+
+    @Test
+    void hintsInTheJsonProfileReadBackEqualAndABadEntryIsNamed() throws Exception {
+        try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).option("engine.SplittingMaxCalleeSize", "1").option("ccsampler.CostBudget", "100")
+                        .out(OutputStream.nullOutputStream()).err(OutputStream.nullOutputStream()).build()) {
+            CCSampler sampler = CCSampler.find(engine);
+            sampler.setPeriod(java.time.Duration.ofMillis(1));
+            // a profile taken before feedback has no hints section, and reads back without hints
+            Path before = tmp.resolve("profile-before-feedback.json");
+            CCSampler.write(sampler.takeSnapshot(), dev.ccsampler.report.Format.JSON, dev.ccsampler.report.ReportOptions.DEFAULT, before);
+            assertFalse(Files.readString(before).contains("\"hints\""), Files.readString(before));
+            assertEquals(List.of(), dev.ccsampler.report.JsonProfileReader.read(before).hints());
+
+            sampler.setCollecting(true);
+            sampler.setFeedback(FeedbackMode.ADVISE);
+            evalOnBigStack(engine, Source.newBuilder("pace", pace("feedback-split.pace").toFile()).build());
+            dev.ccsampler.ccmap.ProfileSnapshot s = sampler.takeSnapshot();
+            assertEquals(2, s.hints().stream().filter(h -> h.kind().equals("split")).count(), s.hints().toString());
+            for (dev.ccsampler.ccmap.CompilerHint h : s.hints()) {
+                assertEquals("advised", h.state(), h.toString());
+                assertTrue(h.compiler().available(), h.toString());
+            }
+            Path file = tmp.resolve("profile-with-hints.json");
+            CCSampler.write(s, dev.ccsampler.report.Format.JSON, dev.ccsampler.report.ReportOptions.DEFAULT, file);
+            assertEquals(s.hints(), dev.ccsampler.report.JsonProfileReader.read(file).hints(), "written, read back, equal");
+
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            sampler.writeHints(text, false);
+            assertTrue(text.toString().contains("compiler events: compilations, deoptimizations and invalidations"), text.toString());
+            assertTrue(text.toString().matches("(?s).*compiler since the hint: \\d+ compilations?, \\d+ deoptimizations?, \\d+ invalidations? of apply and use(One|Two).*"), text.toString());
+
+            // a malformed entry: the error names the file and the entry
+            String written = Files.readString(file);
+            int second = written.indexOf("\"kind\":\"split\"", written.indexOf("\"hints\""));
+            second = written.indexOf("\"kind\":\"split\"", second + 1);
+            assertTrue(second > 0, written);
+            Path bad = tmp.resolve("profile-bad-hint.json");
+            Files.writeString(bad, written.substring(0, second) + "\"kind\":\"splice\"" + written.substring(second + "\"kind\":\"split\"".length()));
+            dev.ccsampler.report.JsonProfileReader.MalformedProfileException e = org.junit.jupiter.api.Assertions.assertThrows(
+                            dev.ccsampler.report.JsonProfileReader.MalformedProfileException.class, () -> dev.ccsampler.report.JsonProfileReader.read(bad));
+            assertTrue(e.getMessage().startsWith("Malformed profile file " + bad), e.getMessage());
+            assertTrue(e.getMessage().contains("hints[") && e.getMessage().contains("'kind' must be compile, split or inline, found 'splice'"), e.getMessage());
+        }
+    }
+
     static String hintsJson(CCSampler sampler) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         sampler.writeHints(b, true);

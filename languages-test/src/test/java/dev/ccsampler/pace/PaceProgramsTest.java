@@ -71,6 +71,13 @@ class PaceProgramsTest {
         assertOutput("feedback-compile.pace", "feedback-compile: 3 calls, check " + 3 * (burn(1) % 11) + "\nexit: 0\n", "3", "1");
     }
 
+    @Test
+    void feedbackDeopt() {
+        // check = calls × (burn(u) % 11 + 1) + late × (burn(u) % 11 + 0.5): a float once the late calls begin
+        double check = 3 * (burn(1) % 11 + 1) + 2 * (burn(1) % 11 + 0.5);
+        assertOutput("feedback-deopt.pace", "feedback-deopt: 3 + 2 calls, check " + check + "\nexit: 0\n", "3", "1", "2");
+    }
+
     private static long burnMod7(long units) {
         return burn(units) % 7;
     }
