@@ -542,36 +542,6 @@ public final class CCMap {
         return child;
     }
 
-    /**
-     * Counts {@code calls} calls of the context at the end of a path, as a burst saw them: the
-     * context node (created when new, with no samples), its general edge and its method each get
-     * them. Time samples are not touched. Drain thread, holding the monitor.
-     *
-     * @param depth visible frames of the path, at least 1
-     * @param methodIds the path's method ids, outermost first
-     * @param callSiteIds for frame i, the call site in frame i-1 that led to it ({@code -1} for frame 0 or unknown)
-     * @param calls weighted calls to add, at least 1
-     * @since 0.3
-     */
-    public void countCalls(int context, long threadId, String threadName, int depth, int[] methodIds, int[] callSiteIds, long calls) {
-        ContextRef node = threadRoot(context, threadId, threadName);
-        for (int i = 0; i < depth; i++) {
-            node = child(node, i == 0 ? -1 : callSiteIds[i], methods.get(methodIds[i]));
-        }
-        if (depth == 0) {
-            return;
-        }
-        callCounts = true;
-        node.calls += calls;
-        node.method.calls += calls;
-        if (node.callee != null) {
-            node.callee.calls += calls;
-        }
-        if (contextRefCount > maxContextNodes) {
-            prune(maxContextNodes - maxContextNodes / 4);
-        }
-    }
-
     // ---- the burst replay's cursor (drain thread, holding the monitor) ----------------------------
 
     /**
