@@ -158,6 +158,9 @@ public final class CCSampler implements AutoCloseable {
             s.bursts = bursts;
             // before any context: the probes see every root from its first call, so no return is missed
             s.burstBinding = BurstProbe.attach(env.getInstrumenter(), bursts);
+            synchronized (s.map) {
+                s.map.setCallFloor(true);
+            }
         }
         s.clock.setBudget(settings.budget());
         s.clock.setThreadsPerTick(settings.threadsPerTick());

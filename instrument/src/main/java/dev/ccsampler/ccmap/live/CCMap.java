@@ -383,6 +383,8 @@ public final class CCMap {
     private long sampleSeq;
     /** Whether any burst call count was added since the last clear. */
     private boolean callCounts;
+    /** Whether a sampled context without calls gets one: it was called at least once (bursting on). */
+    private boolean callFloor;
     /** Context nodes in the trees now (thread roots excluded). */
     private int contextRefCount;
     /** Ids given to context nodes so far; not reused after pruning. */
@@ -497,6 +499,9 @@ public final class CCMap {
             MethodProfile m = methods.get(methodIds[i]);
             int site = i == 0 ? -1 : callSiteIds[i];
             node = child(node, site, m);
+            if (callFloor && node.calls == 0) {
+                floorCall(node);
+            }
             int tier = tiers[i];
             node.total[tier] += weight;
             if (node.calleeSlot != null) {
@@ -575,6 +580,27 @@ public final class CCMap {
             }
         }
         return node;
+    }
+
+    /**
+     * With bursting on: every context a sample passes through that no burst counted a call of gets
+     * one call, unweighted. It is on the stack, so it was called at least once; a long-running
+     * activation entered before any burst (a thread's main loop, a worker) is otherwise missing
+     * from the call counts. Holding the monitor.
+     *
+     * @since 0.3
+     */
+    public void setCallFloor(boolean on) {
+        callFloor = on;
+    }
+
+    private void floorCall(ContextRef node) {
+        callCounts = true;
+        node.calls = 1;
+        node.method.calls++;
+        if (node.callee != null) {
+            node.callee.calls++;
+        }
     }
 
     /**

@@ -29,7 +29,16 @@ public final class SnapshotAdapter {
 
     /** @since 0.1 */
     public static Cct toCct(ProfileSnapshot snapshot, boolean includeInternal) {
-        boolean calls = snapshot.hasCallCounts();
+        return toCct(snapshot, includeInternal, snapshot.hasCallCounts());
+    }
+
+    /**
+     * The snapshot as a tree of call counts ({@code calls}, which needs
+     * {@link ProfileSnapshot#hasCallCounts()}) or of self samples.
+     *
+     * @since 0.3
+     */
+    public static Cct toCct(ProfileSnapshot snapshot, boolean includeInternal, boolean calls) {
         Cct cct = new Cct(calls ? Cct.Kind.CALLS : Cct.Kind.SAMPLES);
         ArrayDeque<Object[]> work = new ArrayDeque<>();
         for (ThreadProfile t : snapshot.threads()) {
