@@ -15,8 +15,9 @@ import com.oracle.truffle.api.nodes.RootNode;
 
 /**
  * The burst probes: one event node per root (internal ones included, as stack walks see them). While
- * no burst runs on the thread, each enter and return costs a context-thread-local read, one int
- * field read and a branch that is almost never taken, also in compiled code; during a burst they
+ * no burst runs anywhere, each enter and return costs one static int load and a branch that is
+ * almost never taken, also in compiled code; while a burst runs on some thread, the others also
+ * read their context-thread-local state and its {@code remaining} field; during a burst they
  * record the event behind a boundary. Attached only when bursting is on ({@code --ccsampler.Burst});
  * the alternatives and the measured cost are in {@code docs/bursting.md}.
  *
@@ -56,9 +57,11 @@ public final class BurstProbe implements ExecutionEventNodeFactory {
 
         @Override
         protected void onEnter(VirtualFrame frame) {
-            BurstState s = local.get();
-            if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s.remaining() > 0)) {
-                s.enter(target);
+            if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, BurstState.anyRunning())) {
+                BurstState s = local.get();
+                if (s.remaining() > 0) {
+                    s.enter(target);
+                }
             }
         }
 
@@ -79,16 +82,20 @@ public final class BurstProbe implements ExecutionEventNodeFactory {
 
         @Override
         protected void onResume(VirtualFrame frame) {
-            BurstState s = local.get();
-            if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s.remaining() > 0)) {
-                s.resume(target);
+            if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, BurstState.anyRunning())) {
+                BurstState s = local.get();
+                if (s.remaining() > 0) {
+                    s.resume(target);
+                }
             }
         }
 
         private void exit() {
-            BurstState s = local.get();
-            if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s.remaining() > 0)) {
-                s.exit(target);
+            if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, BurstState.anyRunning())) {
+                BurstState s = local.get();
+                if (s.remaining() > 0) {
+                    s.exit(target);
+                }
             }
         }
     }

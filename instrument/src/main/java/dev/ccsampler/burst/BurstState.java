@@ -5,6 +5,8 @@ import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.frame.FrameInstance;
 import com.oracle.truffle.api.frame.FrameInstanceVisitor;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -36,6 +38,32 @@ import java.util.concurrent.atomic.AtomicReference;
  * @since 0.3
  */
 public final class BurstState implements FrameInstanceVisitor<Object> {
+
+    private static final VarHandle RUNNING;
+
+    static {
+        try {
+            RUNNING = MethodHandles.lookup().findStaticVarHandle(BurstState.class, "running", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Bursts running now on any thread of this JVM. Written atomically at a burst's start and end
+     * (at most a few hundred times a second); read plainly by the probes on every call: the one load
+     * they do while no burst runs anywhere. A thread always sees its own updates, which is all its
+     * probes need; another thread's stale value only sends it to its own {@link #remaining()}.
+     */
+    private static int running;
+
+    /**
+     * Whether some thread may have a burst running. Runs on guest threads in guest code; racy read,
+     * benign (see {@link #running}).
+     */
+    public static boolean anyRunning() {
+        return running != 0;
+    }
 
     /** History table entries, a power of two (the paper's 2048). */
     static final int TABLE_SIZE = 2048;
@@ -128,7 +156,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         b.nodes[i] = node;
         b.count = i + 1;
         if (--remaining == 0) {
-            finish();
+            end();
         }
     }
 
@@ -146,8 +174,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
      */
     public long decide(int signature, long sampleWeight, Object returnedTop) {
         if (remaining > 0) {
-            remaining = 0;
-            finish();
+            end();
         }
         int idx = (signature ^ (signature >>> 11)) & (TABLE_SIZE - 1);
         long w;
@@ -190,7 +217,15 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             prepared = null;
             bursts++;
             remaining = length;
+            RUNNING.getAndAdd(1); // atomic: other threads start and end bursts too
         }
+    }
+
+    /** Ends the running burst. Guest thread. */
+    private void end() {
+        remaining = 0;
+        RUNNING.getAndAdd(-1);
+        finish();
     }
 
     /** Hands the current buffer to the drain, or drops its events when the drain has not taken the last one. */
