@@ -8,6 +8,9 @@ import com.oracle.truffle.api.instrumentation.EventBinding;
 import com.oracle.truffle.api.instrumentation.ThreadsListener;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import com.oracle.truffle.api.nodes.LanguageInfo;
+import dev.ccsampler.burst.BurstProbe;
+import dev.ccsampler.burst.BurstSettings;
+import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
 import dev.ccsampler.capture.SampledThread;
@@ -97,6 +100,10 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<?> threadsBinding;
     private final Object probesLock = new Object();
     private EventBinding<?> probesBinding;
+    /** Bursting: its settings, the per-thread states (null when off) and the probes' binding. */
+    private BurstSettings burst = BurstSettings.OFF;
+    private ContextThreadLocal<BurstState> bursts;
+    private EventBinding<?> burstBinding;
     private boolean probesClosed;
     private volatile PeriodTuner tuner;
     /** Sampling events of the sampler itself (the tuner keeps its own). */
@@ -144,9 +151,18 @@ public final class CCSampler implements AutoCloseable {
      * @param settings how to sample; {@code autoPeriod} starts from its own period
      */
     static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
-                    SamplingSettings settings) {
+                    SamplingSettings settings, BurstSettings burst, ContextThreadLocal<BurstState> bursts) {
         CCSampler s = new CCSampler(env, settings.autoPeriod() ? settings.autoStartNanos() : periodNanos, stackLimit, bufferSize, filter, marks);
         s.settings = settings;
+        if (burst.enabled() && bursts != null) {
+            s.burst = burst;
+            s.bursts = bursts;
+            // before any context: the probes see every root from its first call, so no return is missed
+            s.burstBinding = BurstProbe.attach(env.getInstrumenter(), bursts);
+            synchronized (s.map) {
+                s.map.setCallFloor(true);
+            }
+        }
         s.clock.setBudget(settings.budget());
         s.clock.setThreadsPerTick(settings.threadsPerTick());
         s.clock.setSampleIdle(settings.sampleIdle());
@@ -195,7 +211,7 @@ public final class CCSampler implements AutoCloseable {
             public void onThreadInitialized(TruffleContext context, Thread thread) {
                 SamplingClock.ContextEntry e = clock.context(context);
                 SamplingSettings st = settings;
-                SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit, incremental() ? marks : null, st.verifyIncremental(), st.waited());
+                SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit, incremental() ? marks : null, st.verifyIncremental(), st.waited(), bursts);
                 drainer.register(t);
                 clock.addThread(e, t);
             }
@@ -624,6 +640,9 @@ public final class CCSampler implements AutoCloseable {
                 if (probesBinding != null) {
                     probesBinding.dispose();
                 }
+            }
+            if (burstBinding != null) {
+                burstBinding.dispose();
             }
             if (threadsBinding != null) {
                 threadsBinding.dispose();

@@ -1,6 +1,8 @@
 package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.ContextThreadLocal;
+import com.oracle.truffle.api.RootCallTarget;
+import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.queue.SampleRecord;
 import dev.ccsampler.queue.SpscSampleRing;
@@ -50,6 +52,10 @@ public final class SampledThread {
     private final StackRecorder recorder;
     private final ContextThreadLocal<CallDepth> marks;
     private final boolean verify;
+    /** The burst states of the engine, or null when bursting is off. */
+    private final ContextThreadLocal<BurstState> bursts;
+    /** This thread's burst state, once its first capture looked it up (guest writes once, the drain reads). */
+    private volatile BurstState burst;
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
     /** Guest thread only: captures published. */
@@ -75,6 +81,16 @@ public final class SampledThread {
      * @param verify test switch: check every incremental walk against a full one
      */
     public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit, ContextThreadLocal<CallDepth> marks, boolean verify, RequestLedger.Waited waited) {
+        this(thread, contextId, ringCapacity, stackLimit, marks, verify, waited, null);
+    }
+
+    /**
+     * @param bursts the per-thread burst states when bursting is on, else null
+     * @see #SampledThread(Thread, int, int, int, ContextThreadLocal, boolean, RequestLedger.Waited)
+     */
+    public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit, ContextThreadLocal<CallDepth> marks, boolean verify, RequestLedger.Waited waited,
+                    ContextThreadLocal<BurstState> bursts) {
+        this.bursts = bursts;
         this.ledger = new RequestLedger(waited);
         this.thread = thread;
         this.contextId = contextId;
@@ -144,8 +160,65 @@ public final class SampledThread {
             COST.setOpaque(this, old == 0 ? cost : (long) (old + a * (cost - old))); // opaque: a hint for the clock's budget
         }
         LAST.setOpaque(this, start); // opaque: a hint for the clock's budget
+        BurstState b = bursts == null ? null : currentBurst();
+        if (b != null) {
+            r.burstSeq = decideBurst(b, r, m, weight);
+        }
         ring.publish();
         recorder.published(m);
+        if (b != null) {
+            b.arm(); // the burst starts when the action returns to guest code
+        }
+    }
+
+    /** Number of walked frames (from the top) that make a context's signature for the burst history. */
+    static final int SIGNATURE_FRAMES = 8;
+
+    /**
+     * Whether the walk in {@code r} is followed by a burst: the context's signature is a hash of
+     * the call targets and call nodes of its top {@value #SIGNATURE_FRAMES} walked frames (identity
+     * hashes: no allocation). Runs on the guest thread inside the capture.
+     */
+    private static long decideBurst(BurstState b, SampleRecord r, CallDepth m, long weight) {
+        int sig = 1;
+        int n = Math.min(r.depth, SIGNATURE_FRAMES);
+        for (int i = 0; i < n; i++) {
+            sig = sig * 31 + System.identityHashCode(r.targets[i]);
+            if (i > 0) {
+                sig = sig * 31 + System.identityHashCode(r.callNodes[i]);
+            }
+        }
+        Object returnedTop = null;
+        if (m != null && m.exited() && r.depth > 0 && r.targets[0] instanceof RootCallTarget top) {
+            int d = m.depth();
+            int[] roots = m.roots();
+            int root = System.identityHashCode(top.getRootNode());
+            if (d < roots.length && roots[d] == root) {
+                if (d > 0 && roots[d - 1] == root) {
+                    return 0; // a recursive return: the top frame may be the returned one or its caller
+                }
+                returnedTop = top; // Truffle's poll after a body: the top frame already returned
+            }
+        }
+        return b.decide(sig, weight, returnedTop);
+    }
+
+    private BurstState currentBurst() {
+        BurstState b = burst;
+        if (b == null) {
+            try {
+                b = bursts.get();
+            } catch (RuntimeException e) {
+                return null; // not entered in a context that has the local
+            }
+            burst = b;
+        }
+        return b;
+    }
+
+    /** This thread's burst state, or null before its first capture or with bursting off. Any thread. */
+    public BurstState burstState() {
+        return burst;
     }
 
     private CallDepth currentMarks() {

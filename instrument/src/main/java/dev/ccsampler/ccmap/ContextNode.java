@@ -21,6 +21,7 @@ public final class ContextNode {
     private final int callSite;
     private final long[] self;
     private final long[] total;
+    private final long calls;
     private final ContextNode parent;
     private List<ContextNode> children = Collections.emptyList();
 
@@ -36,6 +37,21 @@ public final class ContextNode {
      * @since 0.1
      */
     public ContextNode(int id, int method, int callSite, long[] self, long[] total, ContextNode parent) {
+        this(id, method, callSite, self, total, 0, parent);
+    }
+
+    /**
+     * Creates a node with a call count from bursts; used by snapshot builders and the JSON reader.
+     *
+     * @param calls calls of this context counted by bursts, weighted; 0 when none or not measured
+     * @see #ContextNode(int, int, int, long[], long[], ContextNode)
+     * @since 0.3
+     */
+    public ContextNode(int id, int method, int callSite, long[] self, long[] total, long calls, ContextNode parent) {
+        if (calls < 0) {
+            throw new IllegalArgumentException("a call count cannot be negative: " + calls);
+        }
+        this.calls = calls;
         if (self.length != Tier.COUNT || total.length != Tier.COUNT) {
             throw new IllegalArgumentException("tier arrays must have " + Tier.COUNT + " entries");
         }
@@ -97,6 +113,18 @@ public final class ContextNode {
      */
     public long[] totalByTier() {
         return total;
+    }
+
+    /**
+     * Calls of this context (this method called from its parent context through its call site),
+     * counted by bursts and weighted: an estimate of the number of calls, beside the time samples.
+     * 0 when bursting was off or no burst saw this context; {@link ProfileSnapshot#hasCallCounts()}
+     * says whether the profile has call counts at all.
+     *
+     * @since 0.3
+     */
+    public long calls() {
+        return calls;
     }
 
     /**

@@ -107,6 +107,24 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
     }
 
     /**
+     * Whether the profile has call counts from bursts ({@link ContextNode#calls()}): some context
+     * has a positive count. False for profiles taken with bursting off and for files written
+     * before call counts existed.
+     *
+     * @since 0.3
+     */
+    public boolean hasCallCounts() {
+        for (ThreadProfile t : threads) {
+            boolean[] found = {false};
+            forEachNode(t.root(), n -> found[0] |= n.calls() > 0);
+            if (found[0]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The method with this id.
      *
      * @since 0.1

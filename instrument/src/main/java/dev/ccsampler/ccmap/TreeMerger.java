@@ -18,6 +18,7 @@ final class TreeMerger {
         final int callSite;
         final long[] self = new long[Tier.COUNT];
         final long[] total = new long[Tier.COUNT];
+        long calls;
         final Map<Long, MNode> children = new HashMap<>();
         final List<MNode> order = new ArrayList<>();
 
@@ -68,6 +69,7 @@ final class TreeMerger {
                 m.self[t] += n.selfByTier()[t];
                 m.total[t] += n.totalByTier()[t];
             }
+            m.calls += n.calls();
             for (ContextNode c : n.children()) {
                 work.add(new Object[]{m.child(c.method(), c.callSite()), c});
             }
@@ -89,7 +91,7 @@ final class TreeMerger {
             MNode m = (MNode) w[0];
             ContextNode parent = (ContextNode) w[1];
             for (MNode c : m.order) {
-                ContextNode cn = new ContextNode(ids[0]++, c.method, c.callSite, c.self.clone(), c.total.clone(), parent);
+                ContextNode cn = new ContextNode(ids[0]++, c.method, c.callSite, c.self.clone(), c.total.clone(), c.calls, parent);
                 work.add(new Object[]{c, cn});
             }
         }

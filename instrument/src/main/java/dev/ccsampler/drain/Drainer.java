@@ -5,6 +5,8 @@ import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
+import dev.ccsampler.burst.BurstBuffer;
+import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.live.CCMap;
@@ -258,6 +260,10 @@ public final class Drainer {
                     }
                     t.ring.release();
                 }
+                BurstState bs = t.burstState();
+                if (bs != null) {
+                    drainBursts(t, acc, bs);
+                }
                 reportThreadFaults(t);
                 t.abandonIfUnperformable();
                 if (t.isEnded() && t.outstandingSince() == 0 && t.ring.peek() == null) {
@@ -402,11 +408,149 @@ public final class Drainer {
             n++;
             callerPos = pos;
         }
+        if (r.burstSeq != 0) {
+            keepBurstBase(acc, r.burstSeq, from, total);
+        }
         map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf, weight);
         PeriodTuner tu = tuner;
         if (tu != null) {
             tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
         }
+    }
+
+    // ---- bursts -------------------------------------------------------------------------------
+
+    private int[] baseMethodBuf = new int[64];
+    private Object[] baseNodeBuf = new Object[64];
+    // the replay's frame stack, bottom-up: every frame, hidden ones included
+    private int[] rMethods = new int[64];
+    private Object[] rNodes = new Object[64];
+    private CCMap.ContextRef[] rRefs = new CCMap.ContextRef[64];
+    /** Position of the nearest visible frame at or below each frame, -1 when none. */
+    private int[] rVisible = new int[64];
+
+    /** Keeps the merged stack of a record that a burst follows (frames {@code from..total}). Holding the monitor. */
+    private void keepBurstBase(ThreadAccount acc, long seq, int from, int total) {
+        if (baseMethodBuf.length < total) {
+            baseMethodBuf = new int[total];
+            baseNodeBuf = new Object[total];
+        }
+        int k = 0;
+        for (int pos = from; pos < total; pos++) {
+            Object target = acc.stackTargets[pos];
+            if (target == null) {
+                continue;
+            }
+            baseMethodBuf[k] = methodId(target);
+            baseNodeBuf[k] = acc.stackNodes[pos];
+            k++;
+        }
+        acc.keepBase(seq, k, baseMethodBuf, baseNodeBuf);
+        java.util.Arrays.fill(baseNodeBuf, 0, k, null);
+    }
+
+    /**
+     * Replays the thread's finished bursts whose base record was applied, and hands their buffers
+     * back. A burst whose record is not applied yet waits in the account; one whose record never
+     * was (dropped, failed) is left out and counted. Holding the monitor.
+     */
+    private void drainBursts(SampledThread t, ThreadAccount acc, BurstState bs) {
+        for (int round = 0; round < 2; round++) {
+            BurstBuffer b = acc.heldBurst;
+            acc.heldBurst = null;
+            if (b == null) {
+                b = bs.takeReady();
+                if (b == null) {
+                    return;
+                }
+            }
+            int slot = (int) (b.seq() & (ThreadAccount.BASES - 1));
+            long lastApplied = 0;
+            for (long q : acc.baseSeq) {
+                lastApplied = Math.max(lastApplied, q);
+            }
+            if (b.seq() > lastApplied && acc.baseSeq[slot] != b.seq()) {
+                acc.heldBurst = b; // its record is still in the ring
+                return;
+            }
+            if (acc.baseSeq[slot] == b.seq()) {
+                try {
+                    replay(t, acc, slot, b);
+                    acc.burstsApplied++;
+                } catch (RuntimeException e) {
+                    acc.burstsWithoutBase++; // a burst the drain cannot apply is left out, like one without base
+                }
+            } else {
+                acc.burstsWithoutBase++;
+            }
+            bs.giveBack(b);
+        }
+    }
+
+    /**
+     * Adds a burst's calls to the CC-Map: the base stack is rebuilt as a cursor path, then every
+     * enter moves down and counts one weighted call of the new context, every return moves up.
+     * An exit that does not match the top frame pops to the nearest frame of its method (an event
+     * was missed), or is ignored when there is none. Holding the monitor.
+     */
+    private void replay(SampledThread t, ThreadAccount acc, int slot, BurstBuffer b) {
+        CCMap.ContextRef root = map.threadRootOf(t.contextId, t.thread.threadId(), t.threadName);
+        int n = 0;
+        int baseCount = acc.baseCount[slot];
+        int[] bm = acc.baseMethods[slot];
+        Object[] bn = acc.baseNodes[slot];
+        for (int i = 0; i < baseCount; i++) {
+            n = push(root, n, bm[i], 0);
+            rNodes[n - 1] = bn[i];
+        }
+        long w = b.weight();
+        int events = b.count();
+        for (int i = 0; i < events; i++) {
+            byte kind = b.kind(i);
+            int m = methodId(b.target(i));
+            if (kind == BurstBuffer.RETURN) {
+                int k = n - 1;
+                while (k >= 0 && rMethods[k] != m) {
+                    k--;
+                }
+                if (k >= 0) {
+                    n = k;
+                }
+            } else {
+                if (n > 0 && kind == BurstBuffer.ENTER) {
+                    rNodes[n - 1] = b.callNode(i);
+                }
+                n = push(root, n, m, kind == BurstBuffer.ENTER ? w : 0);
+            }
+        }
+        acc.burstEvents += events;
+        java.util.Arrays.fill(rRefs, 0, Math.max(n, baseCount), null);
+        java.util.Arrays.fill(rNodes, 0, rNodes.length, null);
+        map.applyCap();
+    }
+
+    /** Pushes frame {@code n} of the replay; counts {@code calls} when it is visible. Returns the new depth. */
+    private int push(CCMap.ContextRef root, int n, int m, long calls) {
+        if (n == rMethods.length) {
+            int c = n * 2;
+            rMethods = java.util.Arrays.copyOf(rMethods, c);
+            rNodes = java.util.Arrays.copyOf(rNodes, c);
+            rRefs = java.util.Arrays.copyOf(rRefs, c);
+            rVisible = java.util.Arrays.copyOf(rVisible, c);
+        }
+        int below = n > 0 ? rVisible[n - 1] : -1;
+        rMethods[n] = m;
+        rNodes[n] = null;
+        if (visible.get(m)) {
+            CCMap.ContextRef parent = below >= 0 ? rRefs[below] : root;
+            int site = below >= 0 ? callSiteId(rMethods[below], rNodes[below]) : -1;
+            rRefs[n] = map.callInto(parent, site, m, calls);
+            rVisible[n] = n;
+        } else {
+            rRefs[n] = null;
+            rVisible[n] = below;
+        }
+        return n + 1;
     }
 
     private static String difference(ThreadAccount acc, SampleRecord r) {

@@ -44,6 +44,35 @@ final class ThreadAccount {
     byte[] stackTiers = new byte[16];
     int stackDepth;
 
+    /** Bases of the bursts that follow recent records, by {@code burstSeq & (BASES - 1)}. */
+    static final int BASES = 4;
+    final long[] baseSeq = new long[BASES];
+    final int[][] baseMethods = new int[BASES][];
+    final Object[][] baseNodes = new Object[BASES][];
+    final int[] baseCount = new int[BASES];
+    /** A finished burst whose base record is not applied yet. */
+    dev.ccsampler.burst.BurstBuffer heldBurst;
+    /** Bursts replayed into the CC-Map. */
+    long burstsApplied;
+    /** Bursts whose base record was never applied (dropped or failed in the drain): left out. */
+    long burstsWithoutBase;
+    /** Burst events replayed. */
+    long burstEvents;
+
+    /** Remembers the stack of a record that a burst follows (frames bottom-up, hidden ones included). */
+    void keepBase(long seq, int count, int[] methods, Object[] nodes) {
+        int i = (int) (seq & (BASES - 1));
+        if (baseMethods[i] == null || baseMethods[i].length < count) {
+            baseMethods[i] = new int[Math.max(16, count)];
+            baseNodes[i] = new Object[Math.max(16, count)];
+        }
+        System.arraycopy(methods, 0, baseMethods[i], 0, count);
+        System.arraycopy(nodes, 0, baseNodes[i], 0, count);
+        java.util.Arrays.fill(baseNodes[i], count, baseNodes[i].length, null);
+        baseCount[i] = count;
+        baseSeq[i] = seq;
+    }
+
     ThreadAccount(SampledThread t) {
         RequestLedger l = t.ledger;
         // ticks already waiting for a sample belong to the sample that will carry them

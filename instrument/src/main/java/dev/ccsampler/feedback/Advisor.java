@@ -209,9 +209,10 @@ final class Advisor {
                 if (n.method() < 0 || n.callSite() < 0 || n.parent() == null || n.parent().method() < 0) {
                     return;
                 }
-                long[] e = edges.computeIfAbsent(((long) n.callSite() << 32) | n.method(), k -> new long[2 + 2 * Tier.COUNT]);
+                long[] e = edges.computeIfAbsent(((long) n.callSite() << 32) | n.method(), k -> new long[3 + 2 * Tier.COUNT]);
                 e[0] += n.total();
                 e[1]++;
+                e[2 + 2 * Tier.COUNT] += n.calls(); // bursts' call counts (0 without --ccsampler.Burst)
                 long[] ct = n.totalByTier();
                 long[] pt = n.parent().totalByTier();
                 // the caller's tier while this callee ran is not recorded per sample; the parent's tiers weighted by our share are close enough
@@ -245,6 +246,11 @@ final class Advisor {
             }
             String reason = String.format("hot edge %s line %d -> %s (%.1f%% of samples): the caller runs compiled but %.0f%% of the callee's samples are its own compilation root, not inlined",
                             s.method(site.caller()).name(), site.line(), s.method(callee).name(), share, 100.0 * calleeRoot / e[0]);
+            long calls = e[2 + 2 * Tier.COUNT];
+            if (calls > 0) {
+                // bursting on: how often the edge is taken, which is what inlining weighs
+                reason += String.format("; about %d calls counted by bursts (%.1f samples per 1000 calls)", calls, 1000.0 * e[0] / calls);
+            }
             out.add(new Proposal(Hint.Kind.INLINE, callee, site.caller(), site.line(), site.column(), reason, new Hint.Evidence(e[0], share, (int) e[1], dist)));
         }
     }

@@ -4,6 +4,8 @@ import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import dev.ccsampler.CCSampler;
 import dev.ccsampler.FeedbackMode;
+import dev.ccsampler.burst.BurstSettings;
+import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.drain.FrameFilter;
@@ -39,6 +41,10 @@ public final class CCSamplerInstrument extends TruffleInstrument {
 
     /** Each guest thread's call depth marks for incremental walks; must be made in the constructor. */
     private final ContextThreadLocal<CallDepth> marks = locals.createContextThreadLocal((context, thread) -> new CallDepth());
+    /** Each guest thread's burst state; made in the constructor, used only with --ccsampler.Burst. */
+    private final ContextThreadLocal<BurstState> bursts = locals.createContextThreadLocal((context, thread) -> new BurstState(this.burstSettings));
+    /** Read by {@link #bursts}' factory, on the first use in each thread: set in onCreate, before any context. */
+    private volatile BurstSettings burstSettings = BurstSettings.OFF;
     private CCSampler sampler;
     private boolean report;
     private Format output;
@@ -77,7 +83,9 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         SamplingSettings settings = new SamplingSettings(o.get(CCSamplerOptions.INCREMENTAL), o.get(CCSamplerOptions.VERIFY_INCREMENTAL), o.get(CCSamplerOptions.COST_BUDGET) / 100,
                         o.get(CCSamplerOptions.THREADS_PER_TICK), o.get(CCSamplerOptions.SAMPLE_IDLE), auto, min, max, o.get(CCSamplerOptions.STEADY_STATE),
                         o.get(CCSamplerOptions.WAITED_TICKS));
-        sampler = SamplerAccess.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings);
+        burstSettings = new BurstSettings(o.get(CCSamplerOptions.BURST), o.get(CCSamplerOptions.BURST_LENGTH), o.get(CCSamplerOptions.BURST_RR));
+        sampler = SamplerAccess.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings,
+                        burstSettings, bursts);
         sampler.setMaxContextNodes(o.get(CCSamplerOptions.MAX_CONTEXT_NODES));
         env.registerService(sampler);
         String pushUrl = o.get(CCSamplerOptions.PUSH_URL);

@@ -1,5 +1,6 @@
 package dev.ccsampler.impl;
 
+import dev.ccsampler.burst.BurstSettings;
 import com.oracle.truffle.api.Option;
 import dev.ccsampler.FeedbackMode;
 import dev.ccsampler.drain.WildcardFilter;
@@ -288,6 +289,15 @@ public final class CCSamplerOptions {
                         case "skip" -> dev.ccsampler.capture.RequestLedger.Waited.SKIP;
                         default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.WaitedTicks: use sample, next or skip.");
                     }));
+
+    @Option(name = "Burst", help = "Adaptive bursting: after a stack walk, trace the thread's next BurstLength root enters and returns, gated by a history of context signatures (BurstRR), to count calls per context edge beside the time samples; root probes cost a field read per call while no burst runs (default: false).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> BURST = new OptionKey<>(false, bool("Burst"));
+
+    @Option(name = "BurstLength", help = "Root enters and returns recorded per burst (default: 512).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> BURST_LENGTH = new OptionKey<>(BurstSettings.DEFAULT_LENGTH, intRange("BurstLength", 1, BurstSettings.MAX_LENGTH));
+
+    @Option(name = "BurstRR", help = "Re-enable ratio: a walk whose context signature was seen before is followed by a burst only every RR-th time, and that burst's calls count RR times; 1 bursts after every walk (default: 10).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> BURST_RR = new OptionKey<>(BurstSettings.DEFAULT_RR, intRange("BurstRR", 1, BurstSettings.MAX_RR));
 
     @Option(name = "Feedback", help = "Compiler feedback from the profile: off, advise (log compile, split and inline hints with their evidence) or apply (also apply them); needs the optimizing runtime and enables sampling (default: off).", usageSyntax = "off|advise|apply", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<FeedbackMode> FEEDBACK = new OptionKey<>(FeedbackMode.OFF, new OptionType<>("Feedback", FeedbackMode::parse));

@@ -1,5 +1,7 @@
 package dev.ccsampler.impl;
 
+import dev.ccsampler.burst.BurstSettings;
+import dev.ccsampler.burst.BurstState;
 import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import dev.ccsampler.CCSampler;
@@ -20,7 +22,7 @@ public final class SamplerAccess {
     public interface Factory {
         /** Creates and attaches the service, not collecting yet. */
         CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
-                        SamplingSettings settings);
+                        SamplingSettings settings, BurstSettings burst, ContextThreadLocal<BurstState> bursts);
     }
 
     private static volatile Factory factory;
@@ -37,7 +39,7 @@ public final class SamplerAccess {
     }
 
     static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,
-                    SamplingSettings settings) {
+                    SamplingSettings settings, BurstSettings burst, ContextThreadLocal<BurstState> bursts) {
         if (factory == null) {
             try {
                 Class.forName(CCSampler.class.getName(), true, CCSampler.class.getClassLoader()); // runs its registration
@@ -45,6 +47,6 @@ public final class SamplerAccess {
                 throw new IllegalStateException(e);
             }
         }
-        return factory.create(env, periodNanos, stackLimit, bufferSize, filter, marks, settings);
+        return factory.create(env, periodNanos, stackLimit, bufferSize, filter, marks, settings, burst, bursts);
     }
 }

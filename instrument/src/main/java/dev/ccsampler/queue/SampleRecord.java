@@ -53,6 +53,11 @@ public final class SampleRecord {
     public Object[] checkNodes;
     /** Frames of the full check walk, -1 when none. */
     public int checkDepth = -1;
+    /**
+     * Sequence number of the burst that follows this walk on its thread ({@code dev.ccsampler.burst}),
+     * 0 when none: the drain keeps this record's stack as the burst's base.
+     */
+    public long burstSeq;
 
     SampleRecord(int initialFrames) {
         targets = new Object[initialFrames];
@@ -87,5 +92,6 @@ public final class SampleRecord {
         truncated = false;
         topRepeat = false;
         marked = false;
+        burstSeq = 0;
     }
 }

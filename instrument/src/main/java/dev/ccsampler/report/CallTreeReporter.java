@@ -16,7 +16,9 @@ import java.util.List;
 /**
  * The calling context tree per thread, children by total time. A context is a function reached
  * through one call site, so a callee called from two lines of its caller shows twice, each with
- * {@code @line}. Indentation stops growing at 24 levels; deeper frames show their depth.
+ * {@code @line}. Indentation stops growing at 24 levels; deeper frames show their depth. When the
+ * profile has call counts from bursts, a {@code Calls} column shows each context's weighted calls
+ * (an estimate, beside the time: docs/bursting.md).
  */
 final class CallTreeReporter implements Reporter {
 
@@ -28,8 +30,10 @@ final class CallTreeReporter implements Reporter {
         TextReport.header(out, s, "call tree");
         for (ThreadProfile t : s.threads()) {
             long all = t.root().total();
+            boolean calls = s.hasCallCounts();
             TextReport.threadHeader(out, t, s.threads().size());
-            out.printf(" %s | %-17s | %-17s |%s%n", TextReport.fit("Name (location) @call line", 80), "Total Time", "Self Time", o.showTiers() ? " Total by tier" : "");
+            out.printf(" %s | %-17s | %-17s |%s%s%n", TextReport.fit("Name (location) @call line", 80), "Total Time", "Self Time", calls ? String.format(" %12s |", "Calls") : "",
+                            o.showTiers() ? " Total by tier" : "");
             List<ContextNode> stack = new ArrayList<>(sorted(t.root().children()));
             while (!stack.isEmpty()) {
                 ContextNode n = stack.remove(stack.size() - 1);
@@ -46,8 +50,8 @@ final class CallTreeReporter implements Reporter {
                         site = " @" + cs.line();
                     }
                 }
-                out.printf(" %s | %s | %s |%s%n", TextReport.fit(indent + m.label() + site, 80), TextReport.time(n.total(), s, all), TextReport.time(n.self(), s, all),
-                                o.showTiers() ? TextReport.tiers(n.totalByTier(), n.total()) : "");
+                out.printf(" %s | %s | %s |%s%s%n", TextReport.fit(indent + m.label() + site, 80), TextReport.time(n.total(), s, all), TextReport.time(n.self(), s, all),
+                                calls ? String.format(" %12d |", n.calls()) : "", o.showTiers() ? TextReport.tiers(n.totalByTier(), n.total()) : "");
                 stack.addAll(sorted(n.children()));
             }
         }

@@ -457,7 +457,11 @@ public final class JsonProfileReader {
                 } catch (ArithmeticException e) {
                     throw new Located(at, "the self counts of the profile add up past " + Long.MAX_VALUE);
                 }
-                ContextNode n = new ContextNode(id, intOf(m, "method"), intOf(m, "callSite"), self, tiers(m, "total"), par);
+                long calls = m.containsKey("calls") ? longOf(m, "calls") : 0; // absent: no burst counted this context, or an older file
+                if (calls < 0) {
+                    throw new Located(at, "node " + id + " has a negative call count " + calls);
+                }
+                ContextNode n = new ContextNode(id, intOf(m, "method"), intOf(m, "callSite"), self, tiers(m, "total"), calls, par);
                 try {
                     if (par != null) { // the thread root stands for no method
                         checkNode(n, methods, sites, thread);

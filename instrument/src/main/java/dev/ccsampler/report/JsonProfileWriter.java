@@ -123,6 +123,9 @@ final class JsonProfileWriter implements Reporter {
                     g.writeNumberField("callSite", n.callSite());
                     writeLongs(g, "self", n.selfByTier());
                     writeLongs(g, "total", n.totalByTier());
+                    if (n.calls() > 0) {
+                        g.writeNumberField("calls", n.calls()); // bursts' call counts; absent without them
+                    }
                     g.writeEndObject();
                     for (int i = n.children().size() - 1; i >= 0; i--) {
                         stack.add(n.children().get(i));

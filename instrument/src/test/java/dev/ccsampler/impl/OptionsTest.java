@@ -49,7 +49,12 @@ class OptionsTest {
         "ccsampler.MinWidth|250|percentage from 0 to 100",
         "ccsampler.FilterRootName|a,,b|empty pattern",
         "ccsampler.Delay|soon|ccsampler.Delay",
-        "ccsampler.ShowTiers|maybe|ShowTiers"})
+        "ccsampler.ShowTiers|maybe|ShowTiers",
+        "ccsampler.Burst|yes|use true or false",
+        "ccsampler.BurstLength|0|from 1 to 1048576",
+        "ccsampler.BurstLength|long|from 1 to 1048576",
+        "ccsampler.BurstRR|0|from 1 to 1048576",
+        "ccsampler.BurstRR|5%|from 1 to 1048576"})
     void badValuesNameOptionValueAndLegalForms(String option, String value, String legal) {
         String m = engineError(option, value);
         assertTrue(m.contains(value), m);

@@ -137,4 +137,44 @@ class JsonRoundTripTest {
         assertTrue(t.contains("@5") && t.contains("@6"), "two call sites of f in main are two contexts: " + t);
         assertTrue(t.contains("[2999]"), "deep contexts show their depth instead of indenting forever");
     }
+
+    /** Call counts from bursts: kept by the CC-Map beside the samples, through JSON, in the calltree. */
+    @Test
+    void callCountsRoundTripAndShowInTheCallTree() throws IOException {
+        CCMap map = new CCMap();
+        int main = map.internMethod("m", new MethodInfo(-1, "js", "main", "main.js", "/p/main.js", 1, 1, 40, false));
+        int f = map.internMethod("f", new MethodInfo(-1, "js", "f", "main.js", "/p/main.js", 10, 1, 20, false));
+        int site = map.internCallSite(main, 50, 4, 5, 3);
+        map.apply(0, 1, "main", 2, new int[]{main, f}, new int[]{-1, site}, new byte[]{0, 0});
+        assertTrue(!map.snapshot(new ProfileSnapshot.Meta(1, 0, 0, "x", true, 10, List.of()), (c, t) -> Accounting.EMPTY).hasCallCounts(), "no burst, no call counts");
+        synchronized (map) {
+            CCMap.ContextRef root = map.threadRootOf(0, 1, "main");
+            CCMap.ContextRef m = map.callInto(root, -1, main, 0);
+            CCMap.ContextRef c = map.callInto(m, site, f, 30);
+            assertEquals(30, c.calls());
+            map.callInto(m, site, f, 12);
+            assertEquals(42, c.calls());
+            assertEquals(42, c.callee().calls(), "the general edge gets the calls too");
+            assertEquals(1, c.totalSamples(), "calls do not touch the samples");
+        }
+        ProfileSnapshot s = map.snapshot(new ProfileSnapshot.Meta(1, 0, 0, "x", true, 10, List.of()), (c, t) -> Accounting.EMPTY);
+        assertTrue(s.hasCallCounts());
+        Path file = tmp.resolve("calls.json");
+        Files.write(file, json(s));
+        assertTrue(Files.readString(file).contains("\"calls\":42"), Files.readString(file));
+        ProfileSnapshot r = JsonProfileReader.read(file);
+        assertTrue(r.hasCallCounts());
+        long[] calls = {0};
+        ProfileSnapshot.forEachNode(r.threads().get(0).root(), n -> calls[0] += n.calls());
+        assertEquals(42, calls[0]);
+        assertEquals(42, r.mergeThreads().threads().get(0).root().children().get(0).children().get(0).calls(), "merging keeps call counts");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Format.CALLTREE.reporter().write(r, ReportOptions.DEFAULT, out);
+        String t = out.toString(StandardCharsets.UTF_8);
+        assertTrue(t.contains("Calls") && t.matches("(?s).*f \\(main\\.js:10\\) @5.*\\|\\s+42 \\|.*"), t);
+        // an old file (no calls anywhere) reads as a profile without call counts
+        Path old = tmp.resolve("old.json");
+        Files.write(old, json(sample()));
+        assertTrue(!JsonProfileReader.read(old).hasCallCounts());
+    }
 }

@@ -78,6 +78,19 @@ class PaceProgramsTest {
         assertOutput("feedback-deopt.pace", "feedback-deopt: 3 + 2 calls, check " + check + "\nexit: 0\n", "3", "1", "2");
     }
 
+    @Test
+    void callDense() {
+        // step(x) = (x + 2) % 1000003
+        assertOutput("call-dense.pace", "call-dense: 5 iterations, x 10\nexit: 0\n", "5");
+    }
+
+    @Test
+    void callFrequencies() {
+        // mid(u) = f + g + f + f with f = burn(u), g = burn(12u); per iteration 3 × (mid % 7)
+        long mid = 3 * burn(1) + burn(12);
+        assertOutput("call-frequencies.pace", "call-frequencies: 2 iterations, check " + 2 * 3 * (mid % 7) + "\nexit: 0\n", "2", "1");
+    }
+
     private static long burnMod7(long units) {
         return burn(units) % 7;
     }

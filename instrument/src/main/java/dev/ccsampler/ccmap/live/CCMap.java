@@ -55,6 +55,8 @@ public final class CCMap {
         final long[] total = new long[Tier.COUNT];
         final List<ContextRef> contexts = new ArrayList<>();
         long lastSample = -1;
+        /** Calls counted by bursts, weighted; 0 without bursting. */
+        long calls;
         HotList.Slot<MethodProfile> selfSlot;
         HotList.Slot<MethodProfile> totalSlot;
 
@@ -87,6 +89,15 @@ public final class CCMap {
          */
         public long totalSamples() {
             return totalSlot.count;
+        }
+
+        /**
+         * Calls of this method counted by bursts in any context, weighted; 0 without bursting.
+         *
+         * @since 0.3
+         */
+        public long calls() {
+            return calls;
         }
 
         /**
@@ -157,6 +168,8 @@ public final class CCMap {
         final MethodProfile method;
         final HotList<ContextRef> contexts = new HotList<>();
         long lastSample = -1;
+        /** Calls through this edge counted by bursts, weighted. */
+        long calls;
         HotList.Slot<Callee> siteSlot;
         HotList.Slot<Callee> edgeSlot;
 
@@ -191,6 +204,16 @@ public final class CCMap {
         public long samples() {
             return edgeSlot.count;
         }
+
+        /**
+         * Calls through this edge counted by bursts in any context, weighted (each burst's counts
+         * times its re-enable weight and its sample's ticks); 0 without bursting.
+         *
+         * @since 0.3
+         */
+        public long calls() {
+            return calls;
+        }
     }
 
     /**
@@ -206,6 +229,8 @@ public final class CCMap {
         final Callee callee;
         final long[] self = new long[Tier.COUNT];
         final long[] total = new long[Tier.COUNT];
+        /** Calls of this context counted by bursts, weighted. */
+        long calls;
         HotList.Slot<ContextRef> calleeSlot;
         /** Cut by the memory cap: no longer in its parent's children (set while pruning). */
         boolean pruned;
@@ -256,6 +281,15 @@ public final class CCMap {
          */
         public long totalSamples() {
             return ContextNode.sum(total);
+        }
+
+        /**
+         * Calls of this context counted by bursts, weighted; 0 without bursting.
+         *
+         * @since 0.3
+         */
+        public long calls() {
+            return calls;
         }
 
         ContextRef findChild(int callSite, int methodId) {
@@ -347,6 +381,10 @@ public final class CCMap {
     private final HotList<MethodProfile> hotTotal = new HotList<>();
     private final HotList<Callee> hotEdges = new HotList<>();
     private long sampleSeq;
+    /** Whether any burst call count was added since the last clear. */
+    private boolean callCounts;
+    /** Whether a sampled context without calls gets one: it was called at least once (bursting on). */
+    private boolean callFloor;
     /** Context nodes in the trees now (thread roots excluded). */
     private int contextRefCount;
     /** Ids given to context nodes so far; not reused after pruning. */
@@ -460,18 +498,10 @@ public final class CCMap {
         for (int i = 0; i < depth; i++) {
             MethodProfile m = methods.get(methodIds[i]);
             int site = i == 0 ? -1 : callSiteIds[i];
-            ContextRef child = node.findChild(site, m.info.id());
-            if (child == null) {
-                Callee callee = site < 0 ? null : callee(callSites.get(site), m);
-                child = new ContextRef(++nextRefId, node, m, callee);
-                contextRefCount++;
-                node.addChild(child, site);
-                m.contexts.add(child);
-                if (callee != null) {
-                    child.calleeSlot = callee.contexts.add(child);
-                }
+            node = child(node, site, m);
+            if (callFloor && node.calls == 0) {
+                floorCall(node);
             }
-            node = child;
             int tier = tiers[i];
             node.total[tier] += weight;
             if (node.calleeSlot != null) {
@@ -500,6 +530,97 @@ public final class CCMap {
         if (contextRefCount > maxContextNodes) {
             prune(maxContextNodes - maxContextNodes / 4);
         }
+    }
+
+    private ContextRef child(ContextRef node, int site, MethodProfile m) {
+        ContextRef child = node.findChild(site, m.info.id());
+        if (child == null) {
+            Callee callee = site < 0 ? null : callee(callSites.get(site), m);
+            child = new ContextRef(++nextRefId, node, m, callee);
+            contextRefCount++;
+            node.addChild(child, site);
+            m.contexts.add(child);
+            if (callee != null) {
+                child.calleeSlot = callee.contexts.add(child);
+            }
+        }
+        return child;
+    }
+
+    // ---- the burst replay's cursor (drain thread, holding the monitor) ----------------------------
+
+    /**
+     * The root of a thread's tree, created when new: where a burst's replay starts. Holding the
+     * monitor.
+     *
+     * @since 0.3
+     */
+    public ContextRef threadRootOf(int context, long threadId, String threadName) {
+        return threadRoot(context, threadId, threadName);
+    }
+
+    /**
+     * The child context of {@code parent} for (call site, method), created when new (with no
+     * samples), adding {@code calls} weighted calls to it, its general edge and its method. The
+     * reference is valid until the next {@link #applyCap()} or sample: do not keep it. Holding the
+     * monitor.
+     *
+     * @param site the call site in the parent's method, -1 when unknown or under the thread root
+     * @param calls weighted calls to add, 0 to only move down
+     * @since 0.3
+     */
+    public ContextRef callInto(ContextRef parent, int site, int methodId, long calls) {
+        ContextRef node = child(parent, parent.parent == null ? -1 : site, methods.get(methodId));
+        if (calls > 0) {
+            callCounts = true;
+            node.calls += calls;
+            node.method.calls += calls;
+            if (node.callee != null) {
+                node.callee.calls += calls;
+            }
+        }
+        return node;
+    }
+
+    /**
+     * With bursting on: every context a sample passes through that no burst counted a call of gets
+     * one call, unweighted. It is on the stack, so it was called at least once; a long-running
+     * activation entered before any burst (a thread's main loop, a worker) is otherwise missing
+     * from the call counts. Holding the monitor.
+     *
+     * @since 0.3
+     */
+    public void setCallFloor(boolean on) {
+        callFloor = on;
+    }
+
+    private void floorCall(ContextRef node) {
+        callCounts = true;
+        node.calls = 1;
+        node.method.calls++;
+        if (node.callee != null) {
+            node.callee.calls++;
+        }
+    }
+
+    /**
+     * Prunes when the context nodes are over the cap (after a burst's replay). Holding the monitor.
+     *
+     * @since 0.3
+     */
+    public void applyCap() {
+        if (contextRefCount > maxContextNodes) {
+            prune(maxContextNodes - maxContextNodes / 4);
+        }
+    }
+
+    /**
+     * Whether bursts added call counts since the last {@link #clear()}. Holding the monitor.
+     *
+     * @since 0.3
+     */
+    public boolean hasCallCounts() {
+        return callCounts;
     }
 
     /**
@@ -670,6 +791,7 @@ public final class CCMap {
         callSitesByKey.clear();
         threads.clear();
         prunedTicks = 0;
+        callCounts = false;
         prunedMethod = -1;
         nextRefId = 0;
         hotSelf.clearAll();
@@ -787,7 +909,7 @@ public final class CCMap {
             ContextNode to = (ContextNode) w[1];
             for (int i = 0; i < from.childCount; i++) {
                 ContextRef c = from.children[i];
-                ContextNode n = new ContextNode(ids[0]++, c.method.info.id(), c.callee == null ? -1 : c.callee.site.id, c.self.clone(), c.total.clone(), to);
+                ContextNode n = new ContextNode(ids[0]++, c.method.info.id(), c.callee == null ? -1 : c.callee.site.id, c.self.clone(), c.total.clone(), c.calls, to);
                 work.add(new Object[]{c, n});
             }
         }

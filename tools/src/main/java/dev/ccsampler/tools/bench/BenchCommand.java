@@ -52,6 +52,12 @@ public final class BenchCommand {
 
     private static final List<ProfilerConfig> MEASURED = List.of(ProfilerConfig.NONE, ProfilerConfig.CPUSAMPLER_10MS, ProfilerConfig.CPUSAMPLER_1MS,
                     ProfilerConfig.CCSAMPLER_10MS, ProfilerConfig.CCSAMPLER_1MS, ProfilerConfig.CCSAMPLER_100US);
+    /** With {@code --burst-cost}: the probes' cost, with bursting off, idle and on. */
+    private static final List<ProfilerConfig> MEASURED_BURST_COST = List.of(ProfilerConfig.NONE, ProfilerConfig.CCSAMPLER_10MS, ProfilerConfig.CCSAMPLER_BURST_IDLE_10MS,
+                    ProfilerConfig.CCSAMPLER_BURST_10MS);
+    /** With {@code --burst}: plain sampling beside bursting, at 10 ms and 1 ms (docs/bursting.md). */
+    private static final List<ProfilerConfig> MEASURED_BURST = List.of(ProfilerConfig.NONE, ProfilerConfig.CPUSAMPLER_10MS, ProfilerConfig.CCSAMPLER_10MS,
+                    ProfilerConfig.CCSAMPLER_BURST_10MS, ProfilerConfig.CCSAMPLER_1MS, ProfilerConfig.CCSAMPLER_BURST_1MS);
 
     /** The command line; {@link #call()} runs the harness. */
     @Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true, description = USAGE,
@@ -75,6 +81,10 @@ public final class BenchCommand {
         boolean list;
         @Option(names = "--feedback", description = "compiler feedback: learn hints in one process, then compare plain sampling, sampling with the saved hints applied, and advise mode, interleaved (time to steady state, peak, compilations, deopts; docs/feedback.md)")
         boolean feedback;
+        @Option(names = "--burst", description = "measure adaptive bursting (--ccsampler.Burst) beside plain sampling and --cpusampler: overhead, and overlap / hot-edge coverage on call counts (docs/bursting.md)")
+        boolean burst;
+        @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, and bursting, all at 10 ms (docs/bursting.md)")
+        boolean burstCost;
         @Option(names = "--check-splits", description = "time each function of the known-split workloads separately (one process each) and compare with the split they have by construction; no profiler runs")
         boolean checkSplits;
         @Option(names = "--lang", paramLabel = "<id>", description = "language of the program files (default: from the file extension)")
@@ -190,6 +200,12 @@ public final class BenchCommand {
             return 0;
         }
         Bench bench = new Bench(repo, suite, quick, pairs, only, outDir, timeout, out, err);
+        if (a.burst) {
+            bench.measured = MEASURED_BURST;
+        }
+        if (a.burstCost) {
+            bench.measured = MEASURED_BURST_COST;
+        }
         if (feedback) {
             return bench.feedback();
         }
@@ -252,6 +268,8 @@ public final class BenchCommand {
         private final PrintStream out;
         private final PrintStream err;
         private final List<String> notes = new ArrayList<>();
+        /** The configurations measured against each other. */
+        private List<ProfilerConfig> measured = MEASURED;
         /** Workloads whose baseline process failed: the run exits 1. */
         private final List<String> failed = new ArrayList<>();
 
@@ -356,12 +374,12 @@ public final class BenchCommand {
             for (Workload w : setup.selected()) {
                 runs.put(w, new EnumMap<>(ProfilerConfig.class));
             }
-            int total = setup.selected().size() * (MEASURED.size() * pairs + 1);
+            int total = setup.selected().size() * (measured.size() * pairs + 1);
             int done = 0;
             for (int round = 0; round < pairs; round++) {
                 for (Workload w0 : List.copyOf(runs.keySet())) {
                     Workload w = w0;
-                    for (ProfilerConfig c : MEASURED) {
+                    for (ProfilerConfig c : measured) {
                         GuestRun r;
                         if (round == 0 && c == ProfilerConfig.NONE && w.sizedByFirstRun()) {
                             // The first baseline process finds how many iterations fit the budget; every later process runs that many.
@@ -385,7 +403,7 @@ public final class BenchCommand {
                             notes.add(w.id() + ": skipped, the baseline process failed (exit " + r.exitStatus() + lastError(r.log()) + ", see " + r.log() + ").");
                             failed.add(w.id());
                             runs.remove(w);
-                            total -= MEASURED.size() * pairs;
+                            total -= measured.size() * pairs;
                             break;
                         }
                         runs.get(w).computeIfAbsent(c, k -> new ArrayList<>()).add(r);
@@ -402,7 +420,7 @@ public final class BenchCommand {
             long elapsed = System.nanoTime() - start;
             List<BenchRow> rows = new ArrayList<>();
             for (var e : runs.entrySet()) {
-                for (ProfilerConfig c : MEASURED) {
+                for (ProfilerConfig c : measured) {
                     List<GuestRun> rs = e.getValue().getOrDefault(c, List.of());
                     rows.add(BenchRow.of(e.getKey(), c, rs, e.getValue().getOrDefault(ProfilerConfig.NONE, List.of()), traces.get(e.getKey()), notes));
                 }

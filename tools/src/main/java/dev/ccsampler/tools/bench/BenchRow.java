@@ -10,6 +10,7 @@ import dev.ccsampler.tools.compare.Frame;
 import dev.ccsampler.tools.compare.ProfileFormat;
 import dev.ccsampler.tools.compare.ProfileReadException;
 import dev.ccsampler.tools.compare.ProfileReaders;
+import dev.ccsampler.tools.compare.SnapshotAdapter;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -79,9 +80,11 @@ public record BenchRow(String workload, String config, int runs, int failed, int
             notes.add(w.id() + ": no exhaustive tree (tracer run failed, see " + trace.log() + "); overlap and hot-edge coverage are n/a.");
         }
         for (GuestRun r : ok) {
+            ProfileSnapshot snap = null;
             if (c.profiler() == ProfilerConfig.Profiler.CCSAMPLER) {
                 try {
                     ProfileSnapshot s = JsonProfileReader.read(r.profile());
+                    snap = s;
                     Accounting a = s.accounting();
                     if (a.requested() > 0) {
                         p50.add(a.latencyP50Nanos() / 1e3);
@@ -106,6 +109,12 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                 continue;
             }
             t = t.namesOnly();
+            // with bursting the profile's tree counts calls (for overlap and hot cover); samples,
+            // the split and run-to-run r stay on the time samples, as for every other row
+            Cct calls = t;
+            if (snap != null && snap.hasCallCounts()) {
+                t = SnapshotAdapter.toCct(snap, false, false).namesOnly();
+            }
             if (t.totalWeight() < FEW_SAMPLES && r.wallNanos() > 1_000_000_000L) {
                 // a profiler that (nearly) did not sample must not hide behind a median
                 notes.add(w.id() + " / " + c.label() + " round " + r.round() + ": only " + t.totalWeight() + " sample(s) in " + r.profile().getFileName()
@@ -117,7 +126,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                 split.add(splitError(t, w.knownSplit()));
             }
             if (reference != null) {
-                CompareResult cr = Comparison.compare(t, reference.namesOnly(), 0.1, 10);
+                CompareResult cr = Comparison.compare(calls, reference.namesOnly(), 0.1, 10);
                 overlap.add(cr.overlap());
                 cover.add(cr.hotCoverAB());
             }

@@ -25,6 +25,15 @@ public enum ProfilerConfig {
     CCSAMPLER_1MS("ccsampler 1ms", Profiler.CCSAMPLER, "1ms"),
     /** ccsampler at 100 µs. */
     CCSAMPLER_100US("ccsampler 100us", Profiler.CCSAMPLER, "100us"),
+    /** ccsampler at 10 ms with adaptive bursting (default length and RR). */
+    CCSAMPLER_BURST_10MS("ccsampler 10ms burst", Profiler.CCSAMPLER, "10ms"),
+    /** ccsampler at 1 ms with adaptive bursting. */
+    CCSAMPLER_BURST_1MS("ccsampler 1ms burst", Profiler.CCSAMPLER, "1ms"),
+    /**
+     * ccsampler at 10 ms with the burst probes attached but (almost) no burst: re-enable ratio 2^20,
+     * one event per burst. What the probes cost while no burst runs.
+     */
+    CCSAMPLER_BURST_IDLE_10MS("ccsampler 10ms burst-idle", Profiler.CCSAMPLER, "10ms"),
     /** The exhaustive tracer (reference tree). */
     TRACER("cctracer", Profiler.CCTRACER, null);
 
@@ -82,6 +91,13 @@ public enum ProfilerConfig {
                 o.put("ccsampler.Period", period);
                 o.put("ccsampler.Output", "json");
                 o.put("ccsampler.OutputFile", profile.toString());
+                if (label.endsWith(" burst")) {
+                    o.put("ccsampler.Burst", "true");
+                } else if (label.endsWith(" burst-idle")) {
+                    o.put("ccsampler.Burst", "true");
+                    o.put("ccsampler.BurstLength", "1");
+                    o.put("ccsampler.BurstRR", "1048576");
+                }
             }
             case CCTRACER -> {
                 o.put("cctracer", "true");

@@ -70,4 +70,27 @@ class SnapshotAdapterTest {
         assertEquals(6, map.child(Frame.of("work", "app.js", 5)).weight());
         assertNull(c.root().child(Frame.of("work", "app.js", 5)));
     }
+
+    /** A profile with call counts from bursts weighs edges by calls, as the exhaustive tree does. */
+    @Test
+    void callCountsMakeACallTree() {
+        long[] zero = new long[Tier.COUNT];
+        long[] one = new long[Tier.COUNT];
+        one[0] = 1;
+        ContextNode r = new ContextNode(0, -1, -1, zero, one, 0, null);
+        ContextNode main = new ContextNode(1, 0, -1, zero, one, 1, r);
+        new ContextNode(2, 1, 0, one, one, 30, main);
+        ContextNode map = new ContextNode(3, 2, 1, zero, zero, 5, main);
+        new ContextNode(4, 1, -1, zero, zero, 7, map);
+        ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(1_000_000, 0, 0, "test", false, 128, List.of());
+        ProfileSnapshot s = new ProfileSnapshot(meta, METHODS, List.of(), List.of(), List.of(new ThreadProfile(0, 1, "main", r, Accounting.EMPTY)));
+        Cct c = SnapshotAdapter.toCct(s, false);
+        assertEquals(Cct.Kind.CALLS, c.kind());
+        Cct.Node m = c.root().child(Frame.of("main", "app.js", 1));
+        assertEquals(1, m.weight());
+        // work: 30 direct + 7 through the hidden map; the hidden map's own 5 calls are no calls of main
+        assertEquals(37, m.child(Frame.of("work", "app.js", 5)).weight());
+        assertEquals(38, c.totalWeight());
+        assertEquals(Cct.Kind.SAMPLES, SnapshotAdapter.toCct(snapshot(), false).kind(), "no call counts: self samples");
+    }
 }

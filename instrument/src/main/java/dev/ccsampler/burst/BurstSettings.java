@@ -1,0 +1,34 @@
+package dev.ccsampler.burst;
+
+/**
+ * How bursting runs, as the instrument's options set it.
+ *
+ * @param enabled whether the burst probes are attached at all
+ * @param length root enters and returns recorded per burst
+ * @param reenableRatio a context signature seen before is burst every {@code reenableRatio}-th time,
+ *            its counts weighted by it (1: every walk is followed by a burst, weight 1)
+ */
+public record BurstSettings(boolean enabled, int length, int reenableRatio) {
+
+    /** Default burst length in events (enters plus returns). */
+    public static final int DEFAULT_LENGTH = 512;
+    /** Default re-enable ratio. */
+    public static final int DEFAULT_RR = 10;
+    /** Largest burst length: a buffer is three arrays of this many entries per thread. */
+    public static final int MAX_LENGTH = 1 << 20;
+    /** Largest re-enable ratio. */
+    public static final int MAX_RR = 1 << 20;
+
+    /** Bursting off. */
+    public static final BurstSettings OFF = new BurstSettings(false, DEFAULT_LENGTH, DEFAULT_RR);
+
+    /** Checks the bounds. */
+    public BurstSettings {
+        if (length < 1 || length > MAX_LENGTH) {
+            throw new IllegalArgumentException("Invalid burst length " + length + ": use 1 to " + MAX_LENGTH + " events.");
+        }
+        if (reenableRatio < 1 || reenableRatio > MAX_RR) {
+            throw new IllegalArgumentException("Invalid re-enable ratio " + reenableRatio + ": use 1 to " + MAX_RR + ".");
+        }
+    }
+}

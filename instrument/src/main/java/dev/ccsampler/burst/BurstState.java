@@ -1,0 +1,278 @@
+package dev.ccsampler.burst;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.frame.FrameInstance;
+import com.oracle.truffle.api.frame.FrameInstanceVisitor;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One guest thread's bursting in one polyglot context: whether a burst runs, the buffer it fills,
+ * the history table that decides whether a walk is followed by a burst, and the two hand-off slots
+ * to the drain.
+ *
+ * <h2>Assumptions</h2>
+ * <ul>
+ * <li>Single writer: {@link #decide}, {@link #arm}, {@link #enter}, {@link #exit}, {@link #resume}
+ * and {@link #remaining} run only on the owning guest thread (the probes, and the capture inside a
+ * thread-local action on that thread); one instance per context and thread, from a
+ * {@code ContextThreadLocal}.</li>
+ * <li>{@link #takeReady} and {@link #giveBack} run only on the drain thread.</li>
+ * </ul>
+ * <h2>Guarantees</h2>
+ * <ul>
+ * <li>Wait-free on both sides: the guest never blocks on the drain; when the drain has not taken
+ * the previous burst yet, the finished one is dropped and counted ({@link #droppedBursts}), and when
+ * no buffer is free, no burst starts ({@link #busy}).</li>
+ * <li>No allocation after construction: two buffers per thread, passed back and forth.</li>
+ * <li>A burst records at most {@code length} events after the walk it follows (one more when the
+ * walked top frame had already returned, recorded as its return first).</li>
+ * </ul>
+ * Example, RR = 10: the first walk with signature s is burst with weight 1; walks 2..10 with s are
+ * not; walk 11 is burst with weight 10, and so on: over k walks with s the weights add up to
+ * about k.
+ *
+ * @since 0.3
+ */
+public final class BurstState implements FrameInstanceVisitor<Object> {
+
+    private static final VarHandle RUNNING;
+
+    static {
+        try {
+            RUNNING = MethodHandles.lookup().findStaticVarHandle(BurstState.class, "running", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Bursts running now on any thread of this JVM. Written atomically at a burst's start and end
+     * (at most a few hundred times a second); read plainly by the probes on every call: the one load
+     * they do while no burst runs anywhere. A thread always sees its own updates, which is all its
+     * probes need; another thread's stale value only sends it to its own {@link #remaining()}.
+     */
+    private static int running;
+
+    /**
+     * Whether some thread may have a burst running. Runs on guest threads in guest code; racy read,
+     * benign (see {@link #running}).
+     */
+    public static boolean anyRunning() {
+        return running != 0;
+    }
+
+    /** History table entries, a power of two (the paper's 2048). */
+    static final int TABLE_SIZE = 2048;
+
+    private final int length;
+    private final int rr;
+    private final int[] signatures = new int[TABLE_SIZE];
+    /** Walks seen with the entry's signature; 0 for an empty entry. */
+    private final int[] seen = new int[TABLE_SIZE];
+
+    /** Events left in the running burst, 0 when none runs: the one field the probes read on every call. */
+    private int remaining;
+    private BurstBuffer current;
+    private BurstBuffer prepared;
+    private long nextSeq;
+
+    // frame visitor state (the caller's call node for an enter)
+    private int frameIndex;
+    private Object callerNode;
+
+    /** Finished bursts for the drain; release/acquire through the reference. */
+    private final AtomicReference<BurstBuffer> ready = new AtomicReference<>();
+    /** Buffers the drain handed back. */
+    private final AtomicReference<BurstBuffer> free = new AtomicReference<>();
+
+    // Counters: written by the guest thread only; read by others racily (a report, never a decision).
+    private long bursts;
+    private long skipped;
+    private long dropped;
+    private long busy;
+
+    /**
+     * @param settings the burst length and re-enable ratio
+     */
+    public BurstState(BurstSettings settings) {
+        this.length = settings.length();
+        this.rr = settings.reenableRatio();
+        // one more slot: the return of a walked top frame that had already returned
+        this.current = new BurstBuffer(length + 1);
+        this.free.set(new BurstBuffer(length + 1));
+    }
+
+    // ---- guest thread: the probes --------------------------------------------------------------
+
+    /**
+     * Events left in the running burst, 0 when none runs. Runs on the guest thread, in guest code:
+     * the probes' only work while no burst runs.
+     */
+    public int remaining() {
+        return remaining;
+    }
+
+    /** A root was entered during a burst. Guest thread; only called when {@link #remaining()} is positive. */
+    @TruffleBoundary
+    public void enter(Object target) {
+        frameIndex = 0;
+        callerNode = null;
+        Truffle.getRuntime().iterateFrames(this);
+        record(BurstBuffer.ENTER, target, callerNode);
+        callerNode = null;
+    }
+
+    /** A root returned (or threw, unwound, yielded) during a burst. Guest thread. */
+    @TruffleBoundary
+    public void exit(Object target) {
+        record(BurstBuffer.RETURN, target, null);
+    }
+
+    /** A suspended root resumed during a burst. Guest thread. */
+    @TruffleBoundary
+    public void resume(Object target) {
+        record(BurstBuffer.RESUME, target, null);
+    }
+
+    /** The call node of frame 1 (the caller of the root being entered, frame 0). Guest thread. */
+    @Override
+    public Object visitFrame(FrameInstance frame) {
+        if (frameIndex++ == 1) {
+            callerNode = frame.getCallNode();
+            return frame; // non-null stops the walk
+        }
+        return null;
+    }
+
+    private void record(byte kind, Object target, Object node) {
+        BurstBuffer b = current;
+        int i = b.count;
+        b.kinds[i] = kind;
+        b.targets[i] = target;
+        b.nodes[i] = node;
+        b.count = i + 1;
+        if (--remaining == 0) {
+            end();
+        }
+    }
+
+    // ---- guest thread: the capture -------------------------------------------------------------
+
+    /**
+     * Decides whether the walk just taken is followed by a burst. Runs on the guest thread inside
+     * the capture, before the walk's record is published; ends a burst still running first.
+     *
+     * @param signature the walked context's signature
+     * @param sampleWeight ticks the walk stands for
+     * @param returnedTop the walked top frame's call target when that frame had already returned
+     *            (its return becomes the burst's first event), else null
+     * @return the sequence number to put in the record (the burst follows it), 0 for no burst
+     */
+    public long decide(int signature, long sampleWeight, Object returnedTop) {
+        if (remaining > 0) {
+            end();
+        }
+        int idx = (signature ^ (signature >>> 11)) & (TABLE_SIZE - 1);
+        long w;
+        if (seen[idx] == 0 || signatures[idx] != signature) {
+            signatures[idx] = signature;
+            seen[idx] = 1;
+            w = 1;
+        } else {
+            int s = seen[idx];
+            seen[idx] = s == Integer.MAX_VALUE ? 1 : s + 1;
+            if (s % rr != 0) {
+                skipped++;
+                return 0;
+            }
+            w = rr;
+        }
+        BurstBuffer b = current;
+        if (b == null) {
+            b = free.getAndSet(null); // acquire: the drain cleared it before handing it back
+            if (b == null) {
+                busy++;
+                return 0;
+            }
+            current = b;
+        }
+        b.seq = ++nextSeq;
+        b.weight = w * Math.max(1, sampleWeight);
+        if (returnedTop != null) {
+            b.kinds[0] = BurstBuffer.RETURN;
+            b.targets[0] = returnedTop;
+            b.count = 1;
+        }
+        prepared = b;
+        return b.seq;
+    }
+
+    /** Starts the burst {@link #decide} prepared, once its record is published. Guest thread. */
+    public void arm() {
+        if (prepared != null) {
+            prepared = null;
+            bursts++;
+            remaining = length;
+            RUNNING.getAndAdd(1); // atomic: other threads start and end bursts too
+        }
+    }
+
+    /** Ends the running burst. Guest thread. */
+    private void end() {
+        remaining = 0;
+        RUNNING.getAndAdd(-1);
+        finish();
+    }
+
+    /** Hands the current buffer to the drain, or drops its events when the drain has not taken the last one. */
+    private void finish() {
+        BurstBuffer b = current;
+        if (ready.compareAndSet(null, b)) { // release: the events are written before the drain can take it
+            current = free.getAndSet(null); // acquire: may be null until the drain hands one back
+        } else {
+            dropped++;
+            b.clear();
+        }
+    }
+
+    // ---- drain thread --------------------------------------------------------------------------
+
+    /** Takes the finished burst, or null. Drain thread. */
+    public BurstBuffer takeReady() {
+        return ready.getAndSet(null); // acquire: pairs with the guest's compareAndSet
+    }
+
+    /** Hands a processed buffer back, cleared. Drain thread; only a buffer {@link #takeReady} returned. */
+    public void giveBack(BurstBuffer b) {
+        b.clear();
+        if (!free.compareAndSet(null, b)) {
+            throw new IllegalStateException("a burst buffer goes back only to the thread it came from, and only once");
+        }
+    }
+
+    // ---- any thread (racy reads of the guest's counters, for reports) --------------------------
+
+    /** Bursts started. Racy read, benign: a report. */
+    public long bursts() {
+        return bursts;
+    }
+
+    /** Walks not followed by a burst because their signature was seen and it was not its RR-th time. Racy read. */
+    public long skippedByHistory() {
+        return skipped;
+    }
+
+    /** Finished bursts dropped because the drain had not taken the previous one. Racy read. */
+    public long droppedBursts() {
+        return dropped;
+    }
+
+    /** Walks not followed by a burst because no buffer was free. Racy read. */
+    public long busy() {
+        return busy;
+    }
+}

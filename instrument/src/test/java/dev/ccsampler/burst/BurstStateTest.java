@@ -1,0 +1,106 @@
+package dev.ccsampler.burst;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The history table, the re-enable weights and the two-buffer hand-off, driven by hand on one
+ * thread (the guest side and the drain side alternate; the ordering is the AtomicReferences').
+ * Return events only: an enter walks the guest stack, which needs a context (BurstTest covers it).
+ */
+class BurstStateTest {
+
+    /** Runs one whole burst of returns if the walk is followed by one; returns its weight, 0 for none. */
+    private static long walk(BurstState s, int signature, long ticks, int length) {
+        long seq = s.decide(signature, ticks, null);
+        if (seq == 0) {
+            return 0;
+        }
+        s.arm();
+        assertEquals(length, s.remaining());
+        for (int i = 0; i < length; i++) {
+            s.exit("root");
+        }
+        assertEquals(0, s.remaining(), "the burst ends after its length");
+        BurstBuffer b = s.takeReady();
+        assertNotNull(b, "a finished burst is handed to the drain");
+        assertEquals(seq, b.seq());
+        assertEquals(length, b.count());
+        long w = b.weight();
+        s.giveBack(b);
+        return w;
+    }
+
+    @Test
+    void reenableRatioWeightsAddUpToTheWalks() {
+        BurstState s = new BurstState(new BurstSettings(true, 3, 10));
+        long weights = 0;
+        int bursts = 0;
+        for (int i = 0; i < 101; i++) {
+            long w = walk(s, 42, 1, 3);
+            weights += w;
+            bursts += w > 0 ? 1 : 0;
+        }
+        // the first walk is new (weight 1), then every 10th of the 100 seen again (weight 10)
+        assertEquals(11, bursts);
+        assertEquals(101, weights);
+        assertEquals(90, s.skippedByHistory());
+        // a new signature is burst at once with weight 1; the sample's ticks multiply the weight
+        assertEquals(4, walk(s, 7, 4, 3));
+    }
+
+    @Test
+    void everyWalkBurstsWithRatioOne() {
+        BurstState s = new BurstState(new BurstSettings(true, 2, 1));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(1, walk(s, 5, 1, 2));
+        }
+        assertEquals(20, s.bursts());
+    }
+
+    @Test
+    void aSlowDrainCostsBurstsNeverBlocksTheGuest() {
+        BurstState s = new BurstState(new BurstSettings(true, 1, 1));
+        assertNotEquals(0, s.decide(1, 1, null));
+        s.arm();
+        s.exit("a"); // burst 1 handed off; the guest takes the spare buffer
+        assertNotEquals(0, s.decide(2, 1, null));
+        s.arm();
+        s.exit("b"); // the drain has not taken burst 1: burst 2 is dropped and counted
+        assertEquals(1, s.droppedBursts());
+        BurstBuffer b = s.takeReady();
+        assertEquals("a", b.target(0));
+        assertNull(s.takeReady());
+        s.giveBack(b);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.giveBack(b));
+        assertTrue(e.getMessage().contains("only to the thread it came from"), e.getMessage());
+    }
+
+    @Test
+    void aWalkDuringABurstEndsItAndAReturnedTopFrameComesFirst() {
+        BurstState s = new BurstState(new BurstSettings(true, 5, 1));
+        assertNotEquals(0, s.decide(1, 1, null));
+        s.arm();
+        s.exit("x");
+        long seq = s.decide(2, 1, "top"); // ends the running burst (1 event), prepares the next
+        BurstBuffer first = s.takeReady();
+        assertEquals(1, first.count());
+        s.giveBack(first);
+        s.arm();
+        assertEquals(5, s.remaining());
+        for (int i = 0; i < 5; i++) {
+            s.exit("y");
+        }
+        BurstBuffer second = s.takeReady();
+        assertEquals(seq, second.seq());
+        assertEquals(6, second.count(), "the returned top frame's return, then the burst's 5 events");
+        assertEquals(BurstBuffer.RETURN, second.kind(0));
+        assertEquals("top", second.target(0));
+    }
+}
