@@ -40,10 +40,12 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class BurstState implements FrameInstanceVisitor<Object> {
 
     private static final VarHandle RUNNING;
+    private static final VarHandle COUNTED;
 
     static {
         try {
             RUNNING = MethodHandles.lookup().findStaticVarHandle(BurstState.class, "running", int.class);
+            COUNTED = MethodHandles.lookup().findVarHandle(BurstState.class, "counted", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -73,6 +75,14 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     private final int[] signatures = new int[TABLE_SIZE];
     /** Walks seen with the entry's signature; 0 for an empty entry. */
     private final int[] seen = new int[TABLE_SIZE];
+
+    /**
+     * 1 while this state's burst is counted in {@link #running}. Taken back exactly once, by a
+     * compare-and-set: by the guest when its burst ends, or by the drain when the thread ended
+     * mid-burst ({@link #abandon}), so that a lost burst cannot keep every thread's probes on their
+     * slow path.
+     */
+    private int counted;
 
     /** Events left in the running burst, 0 when none runs: the one field the probes read on every call. */
     private int remaining;
@@ -217,15 +227,37 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             prepared = null;
             bursts++;
             remaining = length;
-            RUNNING.getAndAdd(1); // atomic: other threads start and end bursts too
+            if (COUNTED.compareAndSet(this, 0, 1)) {
+                RUNNING.getAndAdd(1); // atomic: other threads start and end bursts too
+            }
         }
     }
 
     /** Ends the running burst. Guest thread. */
     private void end() {
         remaining = 0;
-        RUNNING.getAndAdd(-1);
+        uncount();
         finish();
+    }
+
+    private void uncount() {
+        if (COUNTED.compareAndSet(this, 1, 0)) {
+            RUNNING.getAndAdd(-1);
+        }
+    }
+
+    /**
+     * The thread ended (or left its context for good) with a burst running: takes the burst out of
+     * the JVM-wide count, so the other threads' probes go back to their fast path. The burst's events
+     * are lost. Drain thread, once the thread is retired.
+     */
+    public void abandon() {
+        uncount();
+    }
+
+    /** Bursts counted as running on any thread of this JVM (tests). */
+    static int runningBursts() {
+        return (int) RUNNING.getVolatile();
     }
 
     /** Hands the current buffer to the drain, or drops its events when the drain has not taken the last one. */

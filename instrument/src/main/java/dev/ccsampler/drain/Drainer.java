@@ -321,6 +321,10 @@ public final class Drainer {
      * Drain thread, holding the map's monitor.
      */
     private void retire(SampledThread t, ThreadAccount acc) {
+        BurstState bs = t.burstState();
+        if (bs != null) {
+            bs.abandon(); // a burst still running on the ended thread
+        }
         live.remove(t);
         accounts.remove(t);
         Accounting a = acc.accounting(t, true);

@@ -103,4 +103,20 @@ class BurstStateTest {
         assertEquals(BurstBuffer.RETURN, second.kind(0));
         assertEquals("top", second.target(0));
     }
+
+    @Test
+    void aBurstAbandonedByItsEndedThreadLeavesTheRunningCount() {
+        int before = BurstState.runningBursts();
+        BurstState s = new BurstState(new BurstSettings(true, 5, 1));
+        assertNotEquals(0, s.decide(9, 1, null));
+        s.arm();
+        assertEquals(before + 1, BurstState.runningBursts(), "a running burst is counted JVM-wide");
+        s.abandon(); // the drain retires the ended thread mid-burst
+        assertEquals(before, BurstState.runningBursts(), "the other threads' probes go back to their fast path");
+        s.abandon();
+        for (int i = 0; i < 5; i++) {
+            s.exit("root"); // had the thread gone on, its burst ends without counting down twice
+        }
+        assertEquals(before, BurstState.runningBursts());
+    }
 }

@@ -92,8 +92,10 @@ class BurstTest {
         assertRatio(2, calls(e, "viaB;mid;f"), calls(e, "viaA;mid;f"), "RR=" + rr + " f under viaB:viaA", e);
         // the time samples say the opposite of the call counts: g has more self time than f
         Map<String, Long> self = r.selfByName();
-        // (not with the call depth probes too: their cost per call lands in f, called 3 times as often)
-        if (!incremental) {
+        // Only with RR=10: the probes' and bursts' own cost per call lands in f, called 3 times as
+        // often, and with a burst after every walk (RR=1) that cost inverted the two on an idle
+        // machine (f 737, g 654 self ticks); with the call depth probes too, likewise
+        if (!incremental && !rr.equals("1")) {
             assertTrue(self.getOrDefault("g", 0L) > self.getOrDefault("f", 0L), () -> "g burns 4x f's time: " + self);
         }
         // call counts where no call can be (f and g call nothing, viaA and viaB are called only by the

@@ -50,7 +50,10 @@ class ContextCapTest {
     void nodesStayUnderTheCapAndTicksStillAddUp() throws Exception {
         Path program = tmp.resolve("wide.js");
         Files.writeString(program, wideProgram(300, 40));
-        ProfileRun r = ProfileRun.run("js", program, tmp, Map.of("ccsampler.Period", "100us", "ccsampler.MaxContextNodes", Integer.toString(CAP)));
+        ProfileRun r = ProfileRun.run("js", program, tmp, Map.of("ccsampler.Period", "100us", "ccsampler.MaxContextNodes", Integer.toString(CAP),
+                        // every tick walked: this is about the cap; at the default budget a fresh engine's
+                        // first expensive walks thinned a 1 s run to 15 samples, too few to outgrow it
+                        "ccsampler.CostBudget", "100"));
         assertEquals("done", r.stdout.strip());
         ProfileSnapshot p = r.profile;
         int[] nodes = {0};
