@@ -62,6 +62,10 @@ public final class SampledThread {
     private long captures;
     /** When the last published capture started: written by the guest (opaque), read by the clock. */
     private long lastCaptureNanos;
+    /** Walks (the first one not counted) whose cheapest cost starts the estimate. */
+    static final int WARMUP_WALKS = 5;
+    /** The most one walk can raise the cost estimate by. */
+    static final long OUTLIER_FACTOR = 4;
     /** Time constant of the capture cost's running mean: one second. */
     static final long COST_TAU_NANOS = 1_000_000_000L;
     /** Smoothed cost of one capture in ns: written by the guest (opaque), read by the clock. */
@@ -152,12 +156,25 @@ public final class SampledThread {
         r.walkNanos = cost;
         if (captures++ > 0) {
             // the thread's first walk pays one-time costs (class and frame-walk initialisation, up
-            // to hundreds of ms): it would starve the budget for long, so it is not counted.
-            // A long-run mean in time (time constant COST_TAU_NANOS), not per sample: the clock's
-            // choice must not follow the stack of the last few samples (see ThreadSchedule).
+            // to hundreds of ms): it would starve the budget for long, so it is not counted. The
+            // next few are still cold (a fresh engine's first walks cost milliseconds): the
+            // estimate starts as the cheapest of them. After that, a long-run mean in time (time
+            // constant COST_TAU_NANOS), not per sample: the clock's choice must not follow the
+            // stack of the last few samples (see ThreadSchedule); and one walk moves it by at most
+            // a factor of OUTLIER_FACTOR, so a GC pause inside a walk does not stop sampling, while
+            // a phase of really deeper stacks is caught up with in a few walks.
             long old = (long) COST.getOpaque(this);
-            double a = Math.min(1.0, (double) (start - lastCaptureNanos) / COST_TAU_NANOS);
-            COST.setOpaque(this, old == 0 ? cost : (long) (old + a * (cost - old))); // opaque: a hint for the clock's budget
+            long est;
+            if (old == 0) {
+                est = cost;
+            } else if (captures <= WARMUP_WALKS) {
+                est = Math.min(old, cost);
+            } else {
+                long c = Math.min(cost, OUTLIER_FACTOR * old);
+                double a = Math.min(1.0, (double) (start - lastCaptureNanos) / COST_TAU_NANOS);
+                est = (long) (old + a * (c - old));
+            }
+            COST.setOpaque(this, Math.max(1, est)); // opaque: a hint for the clock's budget
         }
         LAST.setOpaque(this, start); // opaque: a hint for the clock's budget
         BurstState b = bursts == null ? null : currentBurst();
