@@ -10,7 +10,8 @@ package dev.ccsampler.ccmap;
  * @param taken ticks of samples captured within one period of their request and applied
  * @param late ticks of samples captured more than one period after their request (still applied)
  * @param dropped ticks of samples dropped because the thread's ring was full
- * @param failed ticks of requests that produced no sample: the walk threw, or the thread left before its next safepoint
+ * @param failed ticks of requests that produced no sample: the walk threw, the thread left before its next safepoint, or
+ *            the drain could not apply the sample it took (docs/faults.md)
  * @param skipped ticks carried by no sample because sampling stopped before the next one
  * @param truncated applied samples whose stack was cut at the stack limit
  * @param latencyP50Nanos median submit→capture latency of captured samples
