@@ -528,7 +528,8 @@ public final class Drainer {
             }
         }
         acc.burstEvents += events;
-        java.util.Arrays.fill(rRefs, 0, Math.max(n, baseCount), null);
+        // the whole array: the replay may have gone deeper than where it ended (a call and its return)
+        java.util.Arrays.fill(rRefs, null);
         java.util.Arrays.fill(rNodes, 0, rNodes.length, null);
         map.applyCap();
     }
