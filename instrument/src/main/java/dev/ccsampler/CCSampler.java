@@ -13,6 +13,7 @@ import dev.ccsampler.burst.BurstSettings;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
+import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.live.CCMap;
@@ -89,6 +90,8 @@ public final class CCSampler implements AutoCloseable {
     private final boolean optimizing;
     private final String runtimeName;
     private final ContextThreadLocal<CallDepth> marks;
+    /** The probed roots by identity hash: the drain names a returned frame a late sample is placed on. */
+    private final RootHashes rootHashes = new RootHashes();
     /**
      * Whether a context existed before this sampler: its context-thread locals were never made, so
      * the call depth marks (and incremental walks) cannot be used in this engine.
@@ -124,6 +127,7 @@ public final class CCSampler implements AutoCloseable {
         this.bufferSize = bufferSize;
         this.clock = new SamplingClock(env, periodNanos);
         this.drainer = new Drainer(map, filter, periodNanos);
+        this.drainer.setRootHashes(rootHashes);
         this.drainer.setStackLimit(stackLimit);
         this.runtimeName = Truffle.getRuntime().getName();
         this.optimizing = !runtimeName.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
@@ -237,7 +241,7 @@ public final class CCSampler implements AutoCloseable {
         synchronized (probesLock) {
             if (probesBinding == null && !probesClosed && incremental()) {
                 // kept until close: frames entered while attached must see their return probes
-                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks);
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes);
                 PeriodTuner.note(samplingNotes, startNanos, "incremental walks on: " + why);
             }
         }
@@ -285,6 +289,10 @@ public final class CCSampler implements AutoCloseable {
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && settings.autoPeriod()) {
                 attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)");
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
+                if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
+                    drainer.onLateSamples(threadName -> attachProbes("thread " + threadName + " had " + Drainer.LATE_TRIGGER
+                                    + " or more samples that waited a period or more for a safepoint: the probes show which frame was on top while they waited (WaitedTicks=top)"));
+                }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more and the cost budget leaves it under one walk in "
                                                 + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)"));

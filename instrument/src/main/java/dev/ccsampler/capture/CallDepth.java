@@ -2,17 +2,22 @@ package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.CompilerDirectives;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * How deep one guest thread is in instrumented guest roots, and the lowest depth it returned to
  * since its last sample: the frame marks that make stack walks incremental.
  *
  * <h2>Assumptions</h2>
  * <ul>
- * <li>Single thread: every method runs on the guest thread that owns the instance (one instance
- * per polyglot context and thread, from a {@code ContextThreadLocal}). The root probes
- * ({@link CallDepthProbe}) call {@link #enter} and {@link #exit}; the capture, which runs on the
- * same thread inside a thread-local action, calls {@link #markSampled()}. No field is ever read by
- * another thread, so none needs ordering.</li>
+ * <li>One writer: every method but {@link #top()} runs on the guest thread that owns the instance
+ * (one instance per polyglot context and thread, from a {@code ContextThreadLocal}). The root
+ * probes ({@link CallDepthProbe}) call {@link #enter} and {@link #exit}; the capture, which runs on
+ * the same thread inside a thread-local action, calls {@link #markSampled()}. The one field read
+ * by another thread is {@code depth} (with the root array), by the clock's {@link #top()}: it is
+ * stored with release so that the compiler cannot merge an enter's store with the return's
+ * (compiled code would otherwise show the clock a stale depth for as long as a loop runs).</li>
  * <li>Every {@link #enter} of an instrumented root is followed by exactly one {@link #exit} of it
  * (Truffle calls {@code onReturnValue} or {@code onReturnExceptional}, or {@code onYield}, for
  * every {@code onEnter} or {@code onResume} of the same event node).</li>
@@ -24,6 +29,9 @@ import com.oracle.truffle.api.CompilerDirectives;
  * frame below it has either: the stack below that frame is the one the previous sample saw.</li>
  * <li>{@code roots()[j]} is {@code System.identityHashCode} of the root node of counted frame
  * {@code j} for {@code j < depth()}.</li>
+ * <li>{@link #top()}, read by another thread, gives a depth and root that were on top at some
+ * moment between the read's start and end (a racy snapshot, never a torn pair of two moments'
+ * depth and a third moment's root, except while the array grows: then it may be 0).</li>
  * <li>Right after a return the returned frame may still be on top, uncounted (see
  * {@code exited}); the capture recognises it, or walks fully when it cannot tell it from its
  * caller (a recursive call returning).</li>
@@ -37,6 +45,17 @@ import com.oracle.truffle.api.CompilerDirectives;
  */
 public final class CallDepth {
 
+    private static final VarHandle DEPTH;
+
+    static {
+        try {
+            DEPTH = MethodHandles.lookup().findVarHandle(CallDepth.class, "depth", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Written by the guest with release (read by the clock's {@link #top()}); plain reads on the guest. */
     private int depth;
     private int low;
     /**
@@ -61,7 +80,7 @@ public final class CallDepth {
         } else {
             grow(d, root);
         }
-        depth = d + 1;
+        DEPTH.setRelease(this, d + 1); // release: the root is visible before the depth (top())
         exited = false;
     }
 
@@ -77,11 +96,35 @@ public final class CallDepth {
         if (d < 0) {
             d = 0; // a frame entered before the probes were attached
         }
-        depth = d;
+        DEPTH.setRelease(this, d); // release: see the class comment
         exited = true;
         if (d < low) {
             low = d;
         }
+    }
+
+    /**
+     * The counted frame on top now, as the clock sees it from another thread: its depth (1 for the
+     * outermost) in the high 32 bits and its root's identity hash in the low ones; 0 when no
+     * counted frame is on the stack. A racy snapshot (see the class comment). Any thread.
+     */
+    public long top() {
+        int d = (int) DEPTH.getAcquire(this); // acquire: pairs with the release in enter/exit
+        int[] r = roots; // the array the guest stored into before that release, or a newer one
+        if (d <= 0 || d > r.length) {
+            return 0;
+        }
+        return ((long) d << 32) | (r[d - 1] & 0xffffffffL);
+    }
+
+    /** Depth (1 for the outermost) of a {@link #top()} value. */
+    public static int topDepth(long top) {
+        return (int) (top >>> 32);
+    }
+
+    /** Root identity hash of a {@link #top()} value. */
+    public static int topRoot(long top) {
+        return (int) top;
     }
 
     /** Whether a root returned and none was entered since. Guest thread. */

@@ -22,24 +22,31 @@ import com.oracle.truffle.api.nodes.RootNode;
 public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     private final ContextThreadLocal<CallDepth> local;
+    private final RootHashes hashes;
 
-    private CallDepthProbe(ContextThreadLocal<CallDepth> local) {
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes) {
         this.local = local;
+        this.hashes = hashes;
     }
 
     /**
      * Attaches the probes to every root of every language. Returns the binding; disposing it
      * removes the probes lazily, so the capture must stop trusting the marks first.
+     *
+     * @param hashes where every probed root is registered under the hash the probes store, or null
      */
-    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local) {
+    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes));
     }
 
     @Override
     public ExecutionEventNode create(EventContext context) {
         Node instrumented = context.getInstrumentedNode();
         RootNode root = instrumented == null ? null : instrumented.getRootNode();
+        if (hashes != null) {
+            hashes.register(root);
+        }
         return new RootEnterReturnNode(local, System.identityHashCode(root));
     }
 

@@ -12,8 +12,9 @@ import java.lang.invoke.VarHandle;
  * <ol>
  * <li>The clock counts it ({@link #tick}) and puts it into the <em>unsent</em> ticks, which the
  * next request carries as its weight. While a request is outstanding the {@link Waited} policy
- * decides: into the <em>carry</em>, which the late capture takes; into the unsent ticks; or into
- * the waited-skipped ticks, carried by nothing.</li>
+ * decides: into the <em>carry</em>, which the late capture takes; into the unsent ticks; into
+ * the waited-skipped ticks, carried by nothing; or into one of {@value #TOP_SLOTS} <em>top
+ * slots</em>, by the thread's top frame at that tick, which the late capture takes and places.</li>
  * <li>A request ends exactly once, decided by a compare-and-set on {@code outstanding}: captured
  * (its weight goes into the sample record; the drain counts it taken or late), dropped on a full
  * ring, failed (walk threw, or abandoned because it can never be performed), or deferred by a
@@ -30,6 +31,10 @@ import java.lang.invoke.VarHandle;
  * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically;</li>
  * <li>{@code carry}: added to by the clock and by deferrals, taken by captures and sends, all
  * atomically.</li>
+ * <li>{@code slotTicks}: added to by the clock, taken by claims, abandons and the next request,
+ * atomically; {@code slotTops} written by the clock (slot 0, the request's own top, before the
+ * request is published, like its weight; the others with release when first used), read by the
+ * guest's claim; {@code claimedTops} and {@code claimedTicks} by the guest only.</li>
  * </ul>
  * Progress: every operation is wait-free (one CAS attempt, no retry loop). Memory ordering follows
  * the naming in {@code dev.ccsampler.queue}'s package comment.
@@ -43,6 +48,7 @@ public final class RequestLedger {
     private static final VarHandle OUTSTANDING;
     private static final VarHandle OUTSTANDING_WEIGHT;
     private static final VarHandle CARRY;
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle WAITED_SKIPPED;
     private static final VarHandle DROPPED;
     private static final VarHandle DROPPED_TICKS;
@@ -86,8 +92,15 @@ public final class RequestLedger {
     private volatile long outstanding;
     /** Ticks the outstanding request stands for; written by the clock before {@code outstanding}. */
     private long outstandingWeight;
+
     @SuppressWarnings("unused") private long p00, p01, p02, p03, p04, p05, p06, p07;
     // shared, atomic
+    /**
+     * {@link Waited#TOP}: the top frames ({@link CallDepth#top()}) seen while the outstanding
+     * request waited, slot 0 the one when it was sent, and the waited ticks seen with each.
+     */
+    private final long[] slotTops = new long[TOP_SLOTS];
+    private final long[] slotTicks = new long[TOP_SLOTS];
     private long carry;
     private long abandoned;
     private long abandonedTicks;
@@ -98,6 +111,9 @@ public final class RequestLedger {
     private long walkFailed;
     private long walkFailedTicks;
     private long deferred;
+    /** What the last successful {@link #claim} took from the top slots (guest only). */
+    private final long[] claimedTops = new long[TOP_SLOTS];
+    private final long[] claimedTicks = new long[TOP_SLOTS];
     @SuppressWarnings("unused") private long p20, p21, p22, p23, p24, p25, p26, p27;
 
     /** Where a tick goes that passes while the thread's request is outstanding (waiting for a safepoint). */
@@ -107,17 +123,33 @@ public final class RequestLedger {
         /** To the thread's next request, like a tick that was not chosen. */
         NEXT,
         /** To no sample: counted as skipped, as a profiler that never waits would see it. */
-        SKIP
+        SKIP,
+        /**
+         * To the late sample, by the thread's top counted frame at that tick (read by the clock
+         * from the root probes' {@link CallDepth}): the capture places each group of ticks, and the
+         * request's own weight with the top when it was sent, on the stack that frame had, rather
+         * than on the stack where the poll came. A waited tick without a known top, or with a
+         * fifth distinct one, is skipped.
+         */
+        TOP
     }
 
     private final Waited waited;
+
+    /** Distinct top frames one request's waited ticks are kept apart by ({@link Waited#TOP}); ticks with a further one are skipped. */
+    public static final int TOP_SLOTS = 4;
 
     /** @param waited where ticks that pass while a request is outstanding go */
     public RequestLedger(Waited waited) {
         this.waited = waited;
     }
 
-    /** A ledger that counts waited ticks as skipped (the default policy). */
+    /** Where waited ticks go in this ledger. */
+    public Waited waited() {
+        return waited;
+    }
+
+    /** A ledger that counts waited ticks as skipped. */
     public RequestLedger() {
         this(Waited.SKIP);
     }
@@ -133,6 +165,14 @@ public final class RequestLedger {
      * @return true when no request is outstanding, so one may be sent now
      */
     public boolean tick(boolean idleNow, long units) {
+        return tick(idleNow, units, 0L);
+    }
+
+    /**
+     * {@link #tick(boolean, long)} with the thread's top counted frame now ({@link CallDepth#top()},
+     * 0 when unknown), for the {@link Waited#TOP} policy. Clock thread only.
+     */
+    public boolean tick(boolean idleNow, long units, long topNow) {
         if (idleNow) {
             IDLE.setRelease(this, idle + units); // release: single writer, read by the drain
             return false;
@@ -143,11 +183,43 @@ public final class RequestLedger {
                 case SAMPLE -> CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
                 case NEXT -> UNSENT.setRelease(this, unsent + units);
                 case SKIP -> WAITED_SKIPPED.setRelease(this, waitedSkipped + units);
+                case TOP -> {
+                    int i = topNow == 0 ? -1 : slotFor(topNow);
+                    if (i >= 0) {
+                        SLOT.getAndAdd(slotTicks, i, units); // atomic: the capture may be taking it now
+                    } else {
+                        WAITED_SKIPPED.setRelease(this, waitedSkipped + units);
+                    }
+                }
             }
             return false;
         }
         UNSENT.setRelease(this, unsent + units);
         return true;
+    }
+
+    /** The top slot of {@code top}, taking a free one if needed; -1 when all are taken. Clock thread. */
+    private int slotFor(long top) {
+        for (int i = 0; i < TOP_SLOTS; i++) {
+            long t = (long) SLOT.getOpaque(slotTops, i);
+            if (t == top) {
+                return i;
+            }
+            if (t == 0) {
+                SLOT.setRelease(slotTops, i, top); // release: before its ticks, for the claim
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Takes every tick still in the top slots and empties them (ticks a claim raced with). */
+    private long drainSlots() {
+        long w = 0;
+        for (int i = 0; i < TOP_SLOTS; i++) {
+            w += (long) SLOT.getAndSet(slotTicks, i, 0L); // atomic: see slotTicks
+        }
+        return w;
     }
 
     /**
@@ -157,9 +229,22 @@ public final class RequestLedger {
      * @return the request's weight in ticks
      */
     public long beginRequest(long submitNanos) {
-        long w = unsent + (long) CARRY.getAndSet(this, 0L); // atomic: a deferral may be adding
+        return beginRequest(submitNanos, 0L);
+    }
+
+    /**
+     * {@link #beginRequest(long)} with the thread's top counted frame now ({@link CallDepth#top()},
+     * 0 when unknown): the frame the {@link Waited#TOP} policy compares waited ticks with. Clock
+     * thread only.
+     */
+    public long beginRequest(long submitNanos, long topNow) {
+        long w = unsent + (long) CARRY.getAndSet(this, 0L) + drainSlots(); // atomic: a deferral may be adding
         UNSENT.setRelease(this, 0L);
         OUTSTANDING_WEIGHT.set(this, w); // plain: published by the release below
+        SLOT.setRelease(slotTops, 0, topNow); // published by the release below, like the weight
+        for (int i = 1; i < TOP_SLOTS; i++) {
+            SLOT.setRelease(slotTops, i, 0L);
+        }
         OUTSTANDING.setRelease(this, submitNanos); // release: the weight is visible before the request is
         REQUESTS.setRelease(this, requests + 1);
         return w;
@@ -183,7 +268,33 @@ public final class RequestLedger {
         if (!OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
             return -1;
         }
-        return w + (long) CARRY.getAndSet(this, 0L); // atomic: the clock may be adding
+        long t = 0;
+        for (int i = 0; i < TOP_SLOTS; i++) {
+            // the top before its ticks: a slot the clock is just taking may show ticks without a
+            // top (they go unplaced) but never a top without its earlier ticks
+            claimedTops[i] = (long) SLOT.getAcquire(slotTops, i);
+            long ti = (long) SLOT.getAndSet(slotTicks, i, 0L); // atomic: the clock may be adding
+            claimedTicks[i] = ti;
+            t += ti;
+        }
+        return w + t + (long) CARRY.getAndSet(this, 0L); // atomic: the clock may be adding
+    }
+
+    /**
+     * Top frame ({@link CallDepth#top()}) of top slot {@code i} in the last successful {@link
+     * #claim}: slot 0 is the top when the request was sent; 0 when unknown. Guest thread, right
+     * after a claim.
+     */
+    public long claimedTop(int i) {
+        return claimedTops[i];
+    }
+
+    /**
+     * Of the ticks the last {@link #claim} returned, those that passed while the request waited
+     * with {@link #claimedTop(int)} on top ({@link Waited#TOP}). Guest thread, right after a claim.
+     */
+    public long claimedTicks(int i) {
+        return claimedTicks[i];
     }
 
     /** A claimed request whose sample could not be stored: the ring was full. Guest thread. */
@@ -222,7 +333,7 @@ public final class RequestLedger {
         long w = (long) OUTSTANDING_WEIGHT.get(this); // read before the CAS, as in claim
         if (OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
             ABANDONED.getAndAdd(this, 1L); // atomic: two possible writers, rare
-            ABANDONED_TICKS.getAndAdd(this, w);
+            ABANDONED_TICKS.getAndAdd(this, w + drainSlots());
             return true;
         }
         return false;
@@ -277,7 +388,11 @@ public final class RequestLedger {
 
     /** Ticks counted but carried by no request yet: unsent plus carried. */
     public long pendingTicks() {
-        return (long) UNSENT.getAcquire(this) + (long) CARRY.getVolatile(this);
+        long s = 0;
+        for (int i = 0; i < TOP_SLOTS; i++) {
+            s += (long) SLOT.getVolatile(slotTicks, i);
+        }
+        return (long) UNSENT.getAcquire(this) + (long) CARRY.getVolatile(this) + s;
     }
 
     /** Ticks that passed while a request was outstanding and that no sample carries (policy {@link Waited#SKIP}). */

@@ -56,6 +56,8 @@ public final class SampledThread {
     private final ContextThreadLocal<BurstState> bursts;
     /** This thread's burst state, once its first capture looked it up (guest writes once, the drain reads). */
     private volatile BurstState burst;
+    /** This thread's call depth marks, once its first capture looked them up (guest writes, the clock reads). */
+    private volatile CallDepth marksSeen;
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
     /** Guest thread only: captures published. */
@@ -139,6 +141,7 @@ public final class SampledThread {
         r.submitNanos = submitNanos;
         r.captureNanos = start;
         r.weight = weight;
+        r.places = 0;
         CallDepth m = currentMarks();
         try {
             recorder.walk(r, m, verify);
@@ -151,6 +154,9 @@ public final class SampledThread {
                 walkFailure = t; // no allocation: the exception exists; the drain reports it once
             }
             return;
+        }
+        if (m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
+            placeAll(r, m, weight);
         }
         long cost = System.nanoTime() - start;
         r.walkNanos = cost;
@@ -185,6 +191,85 @@ public final class SampledThread {
         recorder.published(m);
         if (b != null) {
             b.arm(); // the burst starts when the action returns to guest code
+        }
+    }
+
+    /**
+     * Places a late sample's ticks on the stacks the thread had while they passed ({@link
+     * RequestLedger.Waited#TOP}). The clock read the top counted frame at the request and at each
+     * waited tick and kept the ticks apart by it; the poll came later, maybe in a callee of that
+     * frame or after it returned. Per top slot, with {@code d0} its depth and {@code r0} its root,
+     * and {@code c} the counted frames now:
+     * <ul>
+     * <li>{@code r0} is still counted frame {@code d0 - 1} ({@code d0 <= c}): the frames above it
+     * are dropped;</li>
+     * <li>it returned ({@code d0 > c}) and the roots last entered at depths {@code c .. d0 - 1}
+     * (still in the marks' array) end with {@code r0}: the frames above the caller are dropped
+     * and those roots put back on top, or above the
+     * returned frame when Truffle's poll after its body shows it still on top (after a recursive
+     * return, when the walk cannot tell the two apart, the top frame is taken for the caller);</li>
+     * <li>otherwise the slot's ticks stay with the walked stack.</li>
+     * </ul>
+     * Approximations, said in docs/sampling.md: the same root at the same depth is taken for the
+     * same activation, and the last roots entered at the returned depths for the chain that was
+     * running. Guest thread, inside the capture; no allocation but when a chain is longer than any
+     * before in this ring slot.
+     *
+     * @param weight the ticks the request stands for: slot 0 also carries those not waited
+     */
+    private void placeAll(SampleRecord r, CallDepth m, long weight) {
+        long waitedTicks = 0;
+        for (int i = 1; i < RequestLedger.TOP_SLOTS; i++) {
+            waitedTicks += ledger.claimedTicks(i);
+        }
+        waitedTicks += ledger.claimedTicks(0);
+        int c = m.depth();
+        int[] roots = m.roots();
+        int total = r.depth + r.reused;
+        long rest = weight - waitedTicks;
+        int used = 0;
+        for (int i = 0; i < RequestLedger.TOP_SLOTS && r.places < SampleRecord.MAX_PLACES; i++) {
+            long ticks = ledger.claimedTicks(i) + (i == 0 ? rest : 0);
+            long top = ledger.claimedTop(i);
+            if (ticks <= 0 || top == 0) {
+                continue;
+            }
+            int d0 = CallDepth.topDepth(top);
+            int r0 = CallDepth.topRoot(top);
+            if (d0 < 1 || d0 > roots.length || roots[d0 - 1] != r0) {
+                continue;
+            }
+            int k = r.places;
+            int pos;
+            int chainFrom;
+            if (d0 <= c) {
+                pos = recorder.positionOf(d0 - 1);
+                chainFrom = d0;
+            } else if (recorder.returnedOnTop()) {
+                pos = total - 1; // the returned frame, counted c, still on top
+                chainFrom = c + 1;
+            } else if (recorder.ambiguousTop()) {
+                // a recursive return: the top frame is the caller (counted c - 1) or the returned
+                // frame (counted c, same root); taken as the caller, the placed stack has at
+                // most one recursion level too many
+                pos = total - 1;
+                chainFrom = c;
+            } else {
+                pos = recorder.positionOf(c - 1);
+                chainFrom = c;
+            }
+            int chain = d0 - chainFrom;
+            if (pos < 0 || (pos == total - 1 && chain == 0)) {
+                continue; // not placeable, or placed where it was walked
+            }
+            r.ensureChainCapacity(used + chain);
+            System.arraycopy(roots, chainFrom, r.placeChain, used, chain);
+            r.placeChainStart[k] = used;
+            used += chain;
+            r.placeTicks[k] = ticks;
+            r.placeDrop[k] = total - 1 - pos;
+            r.placeChainLength[k] = chain;
+            r.places = k + 1;
         }
     }
 
@@ -242,11 +327,16 @@ public final class SampledThread {
         if (marks == null) {
             return null;
         }
+        CallDepth m;
         try {
-            return marks.get();
+            m = marks.get();
         } catch (RuntimeException e) {
             return null; // not entered in a context that has the local: walk fully
         }
+        if (marksSeen != m) {
+            marksSeen = m; // once per thread: the clock reads the top frame through it
+        }
+        return m;
     }
 
     // ---- clock thread -----------------------------------------------------------------------
@@ -254,6 +344,19 @@ public final class SampledThread {
     /** Remembers the submission that included this thread. Clock thread only. */
     public void setPending(PendingRequest p) {
         pending = p;
+    }
+
+    /**
+     * The thread's top counted frame now ({@link CallDepth#top()}) when the ledger's policy is
+     * {@link RequestLedger.Waited#TOP} and the thread's marks are known, else 0. Clock thread: a
+     * racy read of another thread's state, a hint.
+     */
+    public long topNow() {
+        if (ledger.waited() != RequestLedger.Waited.TOP) {
+            return 0;
+        }
+        CallDepth m = marksSeen;
+        return m == null ? 0 : m.top();
     }
 
     /** When the thread's last published capture started ({@link System#nanoTime()}), 0 before the first. Racy read, benign: a hint. */

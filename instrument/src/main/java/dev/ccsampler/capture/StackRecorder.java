@@ -48,6 +48,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private boolean exitedPending;
     /** The top frame could not be told apart from its caller: count nothing, build on nothing. */
     private boolean ambiguous;
+    /** The last walk's top frame was the just-returned one (Truffle's poll after a body). */
+    private boolean returnedOnTop;
+    /** Counted frames of the last walk, and the lowest counted index it recognised itself. */
+    private int lastCounted;
+    private int lastExpect;
+    private boolean lastStopped;
     // the last published stack
     /** Bottom-up position of each counted frame in the last published stack. */
     private int[] positionOfCounted = new int[64];
@@ -89,6 +95,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted ? low - 1 : -1;
         stopped = false;
         ambiguous = false;
+        returnedOnTop = false;
         exitedPending = marks != null && marks.exited() && counted < roots.length;
         exitedRoot = exitedPending ? roots[counted] : 0;
         try {
@@ -117,10 +124,40 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             }
         }
         pendingCounted = r.truncated || marks == null || ambiguous ? -1 : counted;
+        lastCounted = marks == null || ambiguous || r.truncated ? 0 : counted;
+        lastExpect = expect;
+        lastStopped = stopped;
         r.marked = marks != null && counted > 0;
         if (verify && stopped) {
             checkWalk(r);
         }
+    }
+
+    /**
+     * Bottom-up position (0 is the outermost frame) in the last walk's whole stack (walked plus
+     * reused) of counted frame {@code j}, or -1 when the walk did not place it: it recognised the
+     * counted frames from the top down to {@code lastExpect}, and reused those below its stop.
+     * Guest thread, right after {@link #walk}.
+     */
+    int positionOf(int j) {
+        if (j < 0 || j >= lastCounted || j >= positionOfCounted.length) {
+            return -1;
+        }
+        return j >= lastExpect || lastStopped ? positionOfCounted[j] : -1;
+    }
+
+    /**
+     * Whether the last walk's top frame could not be told apart from its caller: a recursive
+     * return (see {@link CallDepth}); the walk was then full and recognised no counted frame.
+     * Guest thread.
+     */
+    boolean ambiguousTop() {
+        return ambiguous;
+    }
+
+    /** Whether the last walk's top frame was a frame that had already returned (see {@link CallDepth}). Guest thread. */
+    boolean returnedOnTop() {
+        return returnedOnTop;
     }
 
     /** The record from the last {@link #walk} was published: later walks may build on it. */
@@ -171,6 +208,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                     k = 0;
                 }
                 // else: it is the returned frame; its root is not the caller's
+                returnedOnTop = !ambiguous;
             } else if (roots[k - 1] == root) {
                 c = k - 1;
                 expect = c;

@@ -7,6 +7,8 @@ import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
 import dev.ccsampler.burst.BurstBuffer;
 import dev.ccsampler.burst.BurstState;
+import dev.ccsampler.capture.FrameTier;
+import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.live.CCMap;
@@ -69,6 +71,9 @@ public final class Drainer {
     private volatile java.util.function.Consumer<String> onDeep;
     /** The first thread whose stacks were deep, once seen; read by the drain loop. */
     private volatile String deepThread;
+    private volatile java.util.function.Consumer<String> onLate;
+    private volatile String lateThread;
+    private volatile RootHashes rootHashes;
     private volatile Thread thread;
     private volatile boolean running;
     /** Where the drain's own failures, failed walks and full rings are reported once; null for nowhere. */
@@ -146,6 +151,24 @@ public final class Drainer {
     }
 
     /**
+     * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
+     * thread's name when some thread has had at least {@value #LATE_TRIGGER} samples that waited a
+     * whole period or more for a safepoint, and they are at least one in twenty of its samples.
+     * Any thread.
+     */
+    public void onLateSamples(java.util.function.Consumer<String> action) {
+        onLate = action;
+    }
+
+    /** Late samples a thread must have had before {@link #onLateSamples} fires. */
+    public static final int LATE_TRIGGER = 4;
+
+    /** The probed roots by identity hash, to name the returned frame a late sample is placed on. Any thread, before sampling. */
+    public void setRootHashes(RootHashes h) {
+        rootHashes = h;
+    }
+
+    /**
      * Adds a guest thread's ring to the set drained and gives the thread an (empty) tree. Any
      * thread.
      *
@@ -219,6 +242,12 @@ public final class Drainer {
                 if (deep != null && who != null) {
                     onDeep = null;
                     deep.accept(who);
+                }
+                java.util.function.Consumer<String> late = onLate;
+                String lateWho = lateThread;
+                if (late != null && lateWho != null) {
+                    onLate = null;
+                    late.accept(lateWho);
                 }
             } catch (RuntimeException | Error e) {
                 // a bug of ours outside any one sample: report it once and keep draining, so that
@@ -341,6 +370,10 @@ public final class Drainer {
         acc.maxLatency = Math.max(acc.maxLatency, latency);
         if (latency > periodNanos) {
             acc.late += weight;
+            acc.lateSamples++;
+            if (onLate != null && lateThread == null && acc.lateSamples >= LATE_TRIGGER && acc.lateSamples * 20 >= acc.samples + 1) {
+                lateThread = t.threadName; // acted on by the drain loop, outside the map's lock
+            }
         } else {
             acc.taken += weight;
         }
@@ -386,14 +419,48 @@ public final class Drainer {
             acc.truncated++;
         }
         int depth = total - from;
-        if (methodBuf.length < depth) {
-            methodBuf = new int[depth];
-            siteBuf = new int[depth];
-            tierBuf = new byte[depth];
+        int room = depth;
+        for (int k = 0; k < r.places; k++) {
+            room = Math.max(room, depth + r.placeChainLength[k]); // a placement's returned frames
         }
+        if (methodBuf.length < room) {
+            methodBuf = new int[room];
+            siteBuf = new int[room];
+            tierBuf = new byte[room];
+        }
+        long walkedWeight = weight;
+        for (int k = 0; k < r.places; k++) {
+            walkedWeight -= r.placeTicks[k];
+        }
+        int n = path(acc, from, total);
+        if (r.burstSeq != 0) {
+            keepBurstBase(acc, r.burstSeq, from, total);
+        }
+        if (walkedWeight > 0) {
+            map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf, walkedWeight);
+        }
+        PeriodTuner tu = tuner;
+        if (tu != null) {
+            tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
+        }
+        if (r.places > 0) {
+            acc.placed++;
+            for (int k = 0; k < r.places; k++) {
+                int np = placedPath(acc, r, k, from, total);
+                map.apply(t.contextId, t.thread.threadId(), t.threadName, np, methodBuf, siteBuf, tierBuf, r.placeTicks[k]);
+            }
+        }
+    }
+
+    /**
+     * Fills the path buffers with the visible frames of the thread's merged stack at positions
+     * {@code from..end-1} (bottom-up), each with its call site in its caller; returns how many.
+     * Holding the monitor.
+     */
+    private int path(ThreadAccount acc, int from, int end) {
         int n = 0;
         int callerPos = -1;
-        for (int pos = from; pos < total; pos++) {
+        for (int pos = from; pos < end; pos++) {
             Object target = acc.stackTargets[pos];
             if (target == null) {
                 continue;
@@ -412,14 +479,43 @@ public final class Drainer {
             n++;
             callerPos = pos;
         }
-        if (r.burstSeq != 0) {
-            keepBurstBase(acc, r.burstSeq, from, total);
+        return n;
+    }
+
+    /**
+     * The path of placement {@code k} of a late sample ({@link SampleRecord#places}): the merged
+     * stack without its top {@code placeDrop} frames, then the returned frames by their roots'
+     * hashes, as far as they can still be named (call sites unknown). A placement that would drop
+     * the whole stack keeps it. Holding the monitor.
+     */
+    private int placedPath(ThreadAccount acc, SampleRecord r, int k, int from, int total) {
+        int end = total - r.placeDrop[k];
+        int chain = r.placeChainLength[k];
+        if (end <= from) {
+            end = total;
+            chain = 0;
         }
-        map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf, weight);
-        PeriodTuner tu = tuner;
-        if (tu != null) {
-            tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
+        int n = path(acc, from, end);
+        RootHashes h = rootHashes;
+        for (int j = 0; j < chain && h != null && n > 0; j++) {
+            Object returned = h.target(r.placeChain[r.placeChainStart[k] + j]);
+            if (returned == null) {
+                break; // unloaded, or a hash two roots share: the placement ends at its caller
+            }
+            int m = methodId(returned);
+            if (!visible.get(m)) {
+                continue;
+            }
+            // the call node is not known: the edge's only call site seen so far, else an unknown one
+            int site = map.siteOfEdge(methodBuf[n - 1], m);
+            siteBuf[n] = site >= 0 ? site : callSiteId(methodBuf[n - 1], null);
+            methodBuf[n] = m;
+            // it ran a period or more without polling: compiled code. Inside its compiled
+            // caller's unit as far as we can tell, else its own compilation
+            tierBuf[n] = tierBuf[n - 1] == FrameTier.INTERPRETED ? FrameTier.LAST : FrameTier.INLINED;
+            n++;
         }
+        return n;
     }
 
     // ---- bursts -------------------------------------------------------------------------------

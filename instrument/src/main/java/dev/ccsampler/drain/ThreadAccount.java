@@ -24,6 +24,10 @@ final class ThreadAccount {
     /** Ticks of records the drain could not apply (counted as failed). */
     long failedInDrain;
     long samples;
+    /** Samples that waited a whole period or more for a safepoint. */
+    long lateSamples;
+    /** Late samples placed on the frame that was on top when they were requested ({@code WaitedTicks=top}). */
+    long placed;
     long truncated;
     long framesWalked;
     long frames;

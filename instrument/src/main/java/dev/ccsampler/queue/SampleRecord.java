@@ -36,6 +36,31 @@ public final class SampleRecord {
      * {@link #topRepeat} is unknown and the drain approximates it.
      */
     public boolean marked;
+    /** Most placements one record holds (the top slots of the {@code TOP} policy of waited ticks). */
+    public static final int MAX_PLACES = 4;
+    /**
+     * Placements of a late sample ({@code WaitedTicks=top}): {@code places} groups of its ticks
+     * that go not to the walked stack but to the stack the thread had when they passed. Group
+     * {@code i} stands for {@code placeTicks[i]} of the {@link #weight}; its stack is the walked
+     * one without its top {@code placeDrop[i]} frames, then {@code placeChainLength[i]} returned
+     * frames, known by their roots' identity hashes in {@code placeChain} from index
+     * {@code placeChainStart[i]}, outermost first (their call sites are not known). The rest of
+     * the weight goes to the walked stack, which stays as walked: the next record builds on it.
+     */
+    public int places;
+    public final long[] placeTicks = new long[MAX_PLACES];
+    public final int[] placeDrop = new int[MAX_PLACES];
+    public final int[] placeChainStart = new int[MAX_PLACES];
+    public final int[] placeChainLength = new int[MAX_PLACES];
+    /** Grows like the frame arrays: only when a chain is longer than any before in this slot. */
+    public int[] placeChain = new int[16];
+
+    /** Makes room for {@code n} chain entries. Guest thread. */
+    public void ensureChainCapacity(int n) {
+        if (n > placeChain.length) {
+            placeChain = java.util.Arrays.copyOf(placeChain, Math.max(n, placeChain.length * 2));
+        }
+    }
     /** Clock ticks this sample stands for (at least 1). */
     public long weight;
     /** {@code System.nanoTime()} when the trigger submitted the request. */

@@ -317,7 +317,7 @@ public final class SamplingClock {
             Thread[] threads = new Thread[states.length];
             for (int i = 0; i < threads.length; i++) {
                 threads[i] = states[i].thread;
-                states[i].ledger.beginRequest(now);
+                states[i].ledger.beginRequest(now, states[i].topNow());
             }
             if (limit > 0 && gate == null) {
                 gate = new TickGate(limit);

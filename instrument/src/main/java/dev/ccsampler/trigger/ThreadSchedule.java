@@ -62,7 +62,7 @@ final class ThreadSchedule {
             return false;
         }
         boolean idle = !sampleIdle && isIdle(state);
-        if (!thread.ledger.tick(idle, units)) {
+        if (!thread.ledger.tick(idle, units, thread.topNow())) {
             return false;
         }
         long cost = thread.captureCostNanos();

@@ -55,9 +55,51 @@ class RequestLedgerTest {
                 case SAMPLE -> assertEquals(3, w, "the late sample carries the two waited ticks");
                 case NEXT -> assertEquals(3, next, "the next request carries the two waited ticks");
                 case SKIP -> assertEquals(2, l.waitedSkippedTicks(), "the two waited ticks are skipped");
+                case TOP -> assertEquals(2, l.waitedSkippedTicks(), "without a known top frame the two waited ticks are skipped");
             }
             assertEquals(4, w + next + l.waitedSkippedTicks(), policy + ": every tick once");
         }
+    }
+
+    /** A top frame as {@link CallDepth#top()} gives it. */
+    private static long top(int depth, int root) {
+        return ((long) depth << 32) | (root & 0xffffffffL);
+    }
+
+    @Test
+    void waitedTicksAreKeptApartByTheTopFrameTheClockSaw() {
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
+        long a = top(3, 111);
+        long b = top(4, 222);
+        assertTrue(l.tick(false, 1, a));
+        assertEquals(1, l.beginRequest(10, a));
+        assertTrue(!l.tick(false, 1, a)); // the request's own top: slot 0
+        assertTrue(!l.tick(false, 2, b)); // a callee on top: slot 1
+        assertTrue(!l.tick(false, 1, a));
+        assertTrue(!l.tick(false, 1, 0)); // no top known (no probes): skipped
+        assertTrue(!l.tick(false, 1, top(5, 333)));
+        assertTrue(!l.tick(false, 1, top(3, 444)));
+        assertTrue(!l.tick(false, 1, top(6, 555))); // a fifth distinct top: no slot left, skipped
+        long w = l.claim(10);
+        assertEquals(1 + 2 + 2 + 1 + 1, w, "the request's tick and every waited tick with a slot");
+        assertEquals(a, l.claimedTop(0));
+        assertEquals(2, l.claimedTicks(0), "waited ticks with the request's top; the request's own tick is not among them");
+        assertEquals(b, l.claimedTop(1));
+        assertEquals(2, l.claimedTicks(1));
+        assertEquals(top(5, 333), l.claimedTop(2));
+        assertEquals(1, l.claimedTicks(2));
+        assertEquals(top(3, 444), l.claimedTop(3), "same root at another depth, or another root at the same depth, is another frame");
+        assertEquals(2, l.waitedSkippedTicks());
+        // the next request starts with empty slots; an abandon counts its waited ticks as failed
+        assertTrue(l.tick(false, 1, b));
+        assertEquals(1, l.beginRequest(20, b));
+        assertTrue(!l.tick(false, 3, b));
+        assertTrue(!l.tick(false, 1, a));
+        assertEquals(4, l.pendingTicks(), "waited ticks in the slots are pending until resolved");
+        assertTrue(l.abandon(20));
+        assertEquals(5, l.failedTicks());
+        assertEquals(0, l.pendingTicks());
+        assertEquals(w + l.failedTicks() + l.waitedSkippedTicks(), l.ticks(), "every tick once");
     }
 
     /**

@@ -246,4 +246,34 @@ class SamplingStageTest {
         assertTrue(events.stream().anyMatch(e -> e.contains("phase change")), () -> "the second phase is seen as new: " + events);
         assertEquals(guestLines(plain("pace", pace("two-phase.pace"), "40000")), guestLines(r.stdout));
     }
+
+    /** Self ticks of {@code a} as a percentage of {@code a}'s and {@code b}'s. */
+    private static double selfShare(Run r, String a, String b) {
+        Map<String, Long> self = new LinkedHashMap<>();
+        r.profile.methods().forEach(m -> self.merge(m.name(), r.profile.methodStats().get(m.id()).selfSum(), Long::sum));
+        double x = self.getOrDefault(a, 0L);
+        double y = self.getOrDefault(b, 0L);
+        System.out.printf("%s %.1f %% of %s + %s: %s; %s%n", a, 100 * x / (x + y), a, b, self, r.profile.accounting().summaryLine());
+        return 100 * x / (x + y);
+    }
+
+    @Test
+    void waitedTicksTopKeepsTheTicksOfCodeThatDoesNotPoll() throws Exception {
+        // poll-late.pace: `late` works half of the time without a safepoint poll (grind), `prompt`
+        // the other half with a poll per microsecond (burn). A request made while `late` runs
+        // waits until it returns. Skipped, those waited ticks leave `late` a few percent; with
+        // WaitedTicks=top the clock reads `late` on top from the root probes at every waited tick,
+        // and the late sample carries them to it. The bound is wide (the two halves are equal in
+        // work units, not exactly in time); the difference it checks is tens of points.
+        Path program = pace("poll-late.pace");
+        Map<String, String> top = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Incremental", "true", "ccsampler.WaitedTicks", "top");
+        Run placed = run("pace", program, top, "20");
+        double withTop = selfShare(placed, "late", "prompt");
+        Run skipped = run("pace", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Incremental", "true", "ccsampler.WaitedTicks", "skip"), "20");
+        double withSkip = selfShare(skipped, "late", "prompt");
+        assertTrue(placed.profile.accounting().late() > placed.profile.accounting().taken() / 4, () -> "the program should make samples wait: " + placed.profile.accounting().summaryLine());
+        assertEquals(50, withTop, 12, "late's share with its waited ticks");
+        assertTrue(withSkip < 25, () -> "without them late should get far less than half (else the program does not test this): " + withSkip);
+        assertEquals(guestLines(plain("pace", program, "20")), guestLines(placed.stdout), "guest output with WaitedTicks=top");
+    }
 }

@@ -376,6 +376,8 @@ public final class CCMap {
     private final Map<String, MethodProfile> methodsByKey = new HashMap<>();
     private final List<CallSite> callSites = new ArrayList<>();
     private final Map<String, CallSite> callSitesByKey = new HashMap<>();
+    /** (caller id, callee id) → the one call site the edge was seen through, or -2 when several. */
+    private final Map<Long, Integer> siteByEdge = new HashMap<>();
     private final Map<ThreadKey, ThreadTree> threads = new LinkedHashMap<>();
     private final HotList<MethodProfile> hotSelf = new HotList<>();
     private final HotList<MethodProfile> hotTotal = new HotList<>();
@@ -754,8 +756,21 @@ public final class CCMap {
             c.siteSlot = site.callees.add(c);
             c.edgeSlot = hotEdges.add(c);
             site.calleeByMethod.put(m, c);
+            siteByEdge.merge(((long) site.caller.info.id() << 32) | (m.info.id() & 0xffffffffL), site.id, (a, b) -> a.equals(b) ? a : -2);
         }
         return c;
+    }
+
+    /**
+     * The call site through which {@code callerId} was seen calling {@code calleeId}, when it was
+     * exactly one; -1 when none or several. For a frame known without its call node (a late
+     * sample placed on a frame that had returned). Holding the monitor.
+     *
+     * @since 0.4
+     */
+    public int siteOfEdge(int callerId, int calleeId) {
+        Integer s = siteByEdge.get(((long) callerId << 32) | (calleeId & 0xffffffffL));
+        return s == null || s < 0 ? -1 : s;
     }
 
     private ContextRef threadRoot(int context, long threadId, String name) {

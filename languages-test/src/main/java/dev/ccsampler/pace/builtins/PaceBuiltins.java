@@ -27,6 +27,7 @@ public final class PaceBuiltins {
                     "print", new Builtin("print", 1, 1, PacePrintBuiltin::new),
                     "str", new Builtin("str", 1, 1, PaceStrBuiltin::new),
                     "burn", new Builtin("burn", 1, 1, PaceBurnBuiltin::new),
+                    "grind", new Builtin("grind", 1, 1, a -> new PaceBurnBuiltin(a, false)),
                     "arg", new Builtin("arg", 2, 2, PaceArgBuiltin::new),
                     "nanoTime", new Builtin("nanoTime", 0, 0, PaceNanoTimeBuiltin::new),
                     "spawn", new Builtin("spawn", 1, -1, PaceSpawnBuiltin::new),

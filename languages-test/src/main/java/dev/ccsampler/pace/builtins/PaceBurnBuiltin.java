@@ -18,14 +18,28 @@ import dev.ccsampler.pace.nodes.PaceExpressionNode;
  * time belongs to the Pace function that called {@code burn}. It polls a safepoint after every
  * unit (about a microsecond), so thread-local actions such as a sampler's stack walk run promptly,
  * and it writes its result to {@link PaceContext#burnSink} so the work is never dead code.
+ * {@code grind(units)} is the same work without any poll.
  */
 public final class PaceBurnBuiltin extends PaceBuiltinNode {
 
     /** xorshift steps per unit of work. */
     public static final int ITERATIONS_PER_UNIT = 1000;
 
+    /** Whether each unit polls a safepoint ({@code burn}) or none does ({@code grind}). */
+    private final boolean poll;
+
     public PaceBurnBuiltin(PaceExpressionNode[] arguments) {
+        this(arguments, true);
+    }
+
+    /**
+     * @param poll false for {@code grind(units)}: the same work without a single safepoint poll,
+     *            as a compiled counted loop runs, so that a thread-local action (a sample) waits
+     *            until the call returns to Pace code
+     */
+    public PaceBurnBuiltin(PaceExpressionNode[] arguments, boolean poll) {
         super(arguments);
+        this.poll = poll;
     }
 
     @Override
@@ -42,7 +56,9 @@ public final class PaceBurnBuiltin extends PaceBuiltinNode {
                 x ^= x >>> 7;
                 x ^= x << 17;
             }
-            TruffleSafepoint.poll(this);
+            if (poll) {
+                TruffleSafepoint.poll(this);
+            }
         }
         context.burnSink = x;
         return x;
@@ -50,6 +66,6 @@ public final class PaceBurnBuiltin extends PaceBuiltinNode {
 
     @Override
     protected String name() {
-        return "burn";
+        return poll ? "burn" : "grind";
     }
 }

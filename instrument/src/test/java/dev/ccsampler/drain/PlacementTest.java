@@ -1,0 +1,106 @@
+package dev.ccsampler.drain;
+
+import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.RootNode;
+import dev.ccsampler.capture.RootHashes;
+import dev.ccsampler.capture.SampledThread;
+import dev.ccsampler.ccmap.live.CCMap;
+import dev.ccsampler.queue.SampleRecord;
+import org.graalvm.polyglot.Engine;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The drain's side of {@code WaitedTicks=top}: a late sample's placed ticks go to the stack the
+ * record describes (the walked one cut at its drop, then the returned frames named by their root
+ * hashes), the rest of its weight to the walked stack, and nothing is counted twice.
+ */
+class PlacementTest {
+
+    /** A root that is never executed: it only names frames. */
+    static final class Named extends RootNode {
+        private final String name;
+
+        Named(String name) {
+            super(null);
+            this.name = name;
+        }
+
+        @Override
+        public Object execute(VirtualFrame frame) {
+            return null;
+        }
+
+        @Override
+        public String getName() {
+            return name;
+        }
+    }
+
+    @Test
+    void placedTicksGoToTheStackTheRecordNames() {
+        try (Engine engine = Engine.create()) { // initialises the Truffle runtime the call targets need
+            Named program = new Named("program");
+            Named caller = new Named("caller");
+            Named late = new Named("late");
+            Named inner = new Named("inner");
+            RootCallTarget programTarget = program.getCallTarget();
+            RootCallTarget callerTarget = caller.getCallTarget();
+            RootHashes hashes = new RootHashes();
+            hashes.register(late);
+            hashes.register(inner);
+            CCMap map = new CCMap();
+            // the roots have no source section: shown only with internal frames
+            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
+            Drainer d = new Drainer(map, all, 1_000_000L);
+            d.setRootHashes(hashes);
+            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 64);
+            d.register(t);
+
+            SampleRecord r = t.ring.claim();
+            r.depth = 2; // walked, top first: caller, program
+            r.targets[0] = callerTarget;
+            r.targets[1] = programTarget;
+            r.weight = 20;
+            r.submitNanos = 0;
+            r.captureNanos = 5_000_000L; // late
+            r.places = 3;
+            // 9 ticks: late and inner had returned; put back on top of caller
+            r.placeTicks[0] = 9;
+            r.placeDrop[0] = 0;
+            r.placeChainStart[0] = 0;
+            r.placeChainLength[0] = 2;
+            r.placeChain[0] = System.identityHashCode(late);
+            r.placeChain[1] = System.identityHashCode(inner);
+            // 6 ticks: program was on top (caller is newer): the top frame is dropped
+            r.placeTicks[1] = 6;
+            r.placeDrop[1] = 1;
+            r.placeChainLength[1] = 0;
+            // 2 ticks: a frame whose root is not known any more: the placement ends at its caller
+            r.placeTicks[2] = 2;
+            r.placeDrop[2] = 0;
+            r.placeChainStart[2] = 2;
+            r.placeChainLength[2] = 1;
+            r.placeChain[2] = 12345;
+            t.ring.publish();
+            d.drainOnce();
+
+            Map<String, Long> self = new HashMap<>();
+            Map<String, Long> total = new HashMap<>();
+            for (CCMap.MethodProfile m : map.hotMethodsByTotal(10)) {
+                self.put(m.info().name(), m.selfSamples());
+                total.put(m.info().name(), m.totalSamples());
+            }
+            assertEquals(9L, self.get("inner"), "the returned chain's top: " + self);
+            assertEquals(9L, total.get("late"), "the returned chain: " + total);
+            assertEquals(6L, self.get("program"), "the dropped top: " + self);
+            assertEquals(3L + 2L, self.get("caller"), "the walked stack's own 3 ticks and the unnamed placement's 2: " + self);
+            assertEquals(20L, total.get("program"), "every tick once: " + total);
+        }
+    }
+}
