@@ -198,17 +198,17 @@ public final class SampledThread {
      * Places a late sample's ticks on the stacks the thread had while they passed ({@link
      * RequestLedger.Waited#TOP}). The clock read the top counted frame at the request and at each
      * waited tick and kept the ticks apart by it; the poll came later, maybe in a callee of that
-     * frame or after it returned. Per top slot, with {@code d0} its depth and {@code r0} its root,
-     * and {@code c} the counted frames now:
+     * frame or after it returned. Per top slot, with {@code j} the frame's counted index, {@code
+     * r0} its root and {@code c} the counted frames now:
      * <ul>
-     * <li>{@code r0} is still counted frame {@code d0 - 1} ({@code d0 <= c}): the frames above it
-     * are dropped;</li>
-     * <li>it returned ({@code d0 > c}) and the roots last entered at depths {@code c .. d0 - 1}
-     * (still in the marks' array) end with {@code r0}: the frames above the caller are dropped
-     * and those roots put back on top, or above the
-     * returned frame when Truffle's poll after its body shows it still on top (after a recursive
-     * return, when the walk cannot tell the two apart, the top frame is taken for the caller);</li>
-     * <li>otherwise the slot's ticks stay with the walked stack.</li>
+     * <li>{@code r0} is still counted frame {@code j}: the frames above it are dropped;</li>
+     * <li>it returned, and another root is counted at {@code j} now, or {@code j == c}: {@code r0}
+     * is put back, by its hash, on the frame it sat on ({@link #base});</li>
+     * <li>it returned with callers of its own ({@code j > c}): the roots last entered at depths
+     * {@code c .. j} (still in the marks' array) are put back on the frame now on top when they end
+     * with {@code r0}, else {@code r0} alone;</li>
+     * <li>when the walk cannot tell where ({@link #base} unknown), the slot's ticks stay with the
+     * walked stack.</li>
      * </ul>
      * Approximations, said in docs/sampling.md: the same root at the same depth is taken for the
      * same activation, and the last roots entered at the returned depths for the chain that was
@@ -236,41 +236,78 @@ public final class SampledThread {
             }
             int d0 = CallDepth.topDepth(top);
             int r0 = CallDepth.topRoot(top);
-            if (d0 < 1 || d0 > roots.length || roots[d0 - 1] != r0) {
+            int j = d0 - 1; // the frame's counted index
+            if (j < 0 || j >= roots.length) {
                 continue;
             }
-            int k = r.places;
-            int pos;
-            int chainFrom;
-            if (d0 <= c) {
-                pos = recorder.positionOf(d0 - 1);
-                chainFrom = d0;
-            } else if (recorder.returnedOnTop()) {
-                pos = total - 1; // the returned frame, counted c, still on top
-                chainFrom = c + 1;
-            } else if (recorder.ambiguousTop()) {
-                // a recursive return: the top frame is the caller (counted c - 1) or the returned
-                // frame (counted c, same root); taken as the caller, the placed stack has at
-                // most one recursion level too many
-                pos = total - 1;
-                chainFrom = c;
+            int base;
+            int chainFrom = -1; // -1: the chain is r0 alone
+            int chain;
+            if (j < c && roots[j] == r0) {
+                base = recorder.positionOf(j); // still on the stack: its callees are dropped
+                chain = 0;
+            } else if (j <= c) {
+                // it returned, and another root runs at its depth now, or its caller is on top
+                if (j == c && recorder.returnedOnTop() && roots[c] == r0) {
+                    continue; // Truffle's poll after its body: the walk has it on top already
+                }
+                base = base(j, c, total);
+                chain = 1;
             } else {
-                pos = recorder.positionOf(c - 1);
-                chainFrom = c;
+                // it returned with callers of its own: put back the roots last entered at those
+                // depths when they end with it, else it alone, on the frame now on top
+                base = base(c, c, total);
+                if (roots[j] == r0) {
+                    chainFrom = c;
+                    chain = j - c + 1;
+                } else {
+                    chain = 1;
+                }
             }
-            int chain = d0 - chainFrom;
-            if (pos < 0 || (pos == total - 1 && chain == 0)) {
+            if (base == UNKNOWN || base < -1 || (base == total - 1 && chain == 0)) {
                 continue; // not placeable, or placed where it was walked
             }
+            int k = r.places;
             r.ensureChainCapacity(used + chain);
-            System.arraycopy(roots, chainFrom, r.placeChain, used, chain);
+            if (chainFrom >= 0) {
+                System.arraycopy(roots, chainFrom, r.placeChain, used, chain);
+            } else if (chain == 1) {
+                r.placeChain[used] = r0;
+            }
             r.placeChainStart[k] = used;
             used += chain;
             r.placeTicks[k] = ticks;
-            r.placeDrop[k] = total - 1 - pos;
+            r.placeDrop[k] = total - 1 - base;
             r.placeChainLength[k] = chain;
             r.places = k + 1;
         }
+    }
+
+    private static final int UNKNOWN = Integer.MIN_VALUE;
+
+    /**
+     * Bottom-up position in the walked stack (walked plus reused) of the frame that counted frame
+     * {@code j} sits on, -1 for none (it is the bottom), {@link #UNKNOWN} when the walk cannot
+     * tell: for {@code j < c}, the frame below it; for {@code j == c} (no such frame now), the top
+     * counted frame, or with none counted the top frame (below a returned one still on top); after
+     * a recursive return, whose top frame is the caller or the returned frame, the top frame.
+     */
+    private int base(int j, int c, int total) {
+        if (j < c) {
+            int p = recorder.positionOf(j);
+            return p < 0 ? UNKNOWN : p - 1;
+        }
+        if (j > c) {
+            return UNKNOWN;
+        }
+        if (recorder.ambiguousTop()) {
+            return total - 1;
+        }
+        if (c >= 1) {
+            int p = recorder.positionOf(c - 1);
+            return p < 0 ? UNKNOWN : p;
+        }
+        return recorder.returnedOnTop() ? total - 2 : total - 1;
     }
 
     /** Number of walked frames (from the top) that make a context's signature for the burst history. */

@@ -485,19 +485,15 @@ public final class Drainer {
     /**
      * The path of placement {@code k} of a late sample ({@link SampleRecord#places}): the merged
      * stack without its top {@code placeDrop} frames, then the returned frames by their roots'
-     * hashes, as far as they can still be named (call sites unknown). A placement that would drop
-     * the whole stack keeps it. Holding the monitor.
+     * hashes, as far as they can still be named (each with its edge's only call site seen, else an
+     * unknown one). Holding the monitor.
      */
     private int placedPath(ThreadAccount acc, SampleRecord r, int k, int from, int total) {
-        int end = total - r.placeDrop[k];
+        int end = Math.max(from, total - r.placeDrop[k]); // an empty prefix: the returned frames alone
         int chain = r.placeChainLength[k];
-        if (end <= from) {
-            end = total;
-            chain = 0;
-        }
         int n = path(acc, from, end);
         RootHashes h = rootHashes;
-        for (int j = 0; j < chain && h != null && n > 0; j++) {
+        for (int j = 0; j < chain && h != null; j++) {
             Object returned = h.target(r.placeChain[r.placeChainStart[k] + j]);
             if (returned == null) {
                 break; // unloaded, or a hash two roots share: the placement ends at its caller
@@ -507,12 +503,12 @@ public final class Drainer {
                 continue;
             }
             // the call node is not known: the edge's only call site seen so far, else an unknown one
-            int site = map.siteOfEdge(methodBuf[n - 1], m);
-            siteBuf[n] = site >= 0 ? site : callSiteId(methodBuf[n - 1], null);
+            int site = n == 0 ? -1 : map.siteOfEdge(methodBuf[n - 1], m);
+            siteBuf[n] = site >= 0 || n == 0 ? site : callSiteId(methodBuf[n - 1], null);
             methodBuf[n] = m;
             // it ran a period or more without polling: compiled code. Inside its compiled
             // caller's unit as far as we can tell, else its own compilation
-            tierBuf[n] = tierBuf[n - 1] == FrameTier.INTERPRETED ? FrameTier.LAST : FrameTier.INLINED;
+            tierBuf[n] = n == 0 || tierBuf[n - 1] == FrameTier.INTERPRETED ? FrameTier.LAST : FrameTier.INLINED;
             n++;
         }
         return n;
