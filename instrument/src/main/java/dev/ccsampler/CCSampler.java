@@ -241,7 +241,7 @@ public final class CCSampler implements AutoCloseable {
         synchronized (probesLock) {
             if (probesBinding == null && !probesClosed && incremental()) {
                 // kept until close: frames entered while attached must see their return probes
-                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes);
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP);
                 PeriodTuner.note(samplingNotes, startNanos, "incremental walks on: " + why);
             }
         }

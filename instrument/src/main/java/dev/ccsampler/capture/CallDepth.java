@@ -15,9 +15,10 @@ import java.lang.invoke.VarHandle;
  * (one instance per polyglot context and thread, from a {@code ContextThreadLocal}). The root
  * probes ({@link CallDepthProbe}) call {@link #enter} and {@link #exit}; the capture, which runs on
  * the same thread inside a thread-local action, calls {@link #markSampled()}. The one field read
- * by another thread is {@code depth} (with the root array), by the clock's {@link #top()}: it is
- * stored with release so that the compiler cannot merge an enter's store with the return's
- * (compiled code would otherwise show the clock a stale depth for as long as a loop runs).</li>
+ * by another thread is {@code depth} (with the root array), by the clock's {@link #top()}, and only
+ * with {@code WaitedTicks=top}: then it is stored with release so that the compiler cannot merge
+ * an enter's store with the return's (compiled code would otherwise show the clock a stale depth
+ * for as long as a loop runs).</li>
  * <li>Every {@link #enter} of an instrumented root is followed by exactly one {@link #exit} of it
  * (Truffle calls {@code onReturnValue} or {@code onReturnExceptional}, or {@code onYield}, for
  * every {@code onEnter} or {@code onResume} of the same event node).</li>
@@ -71,8 +72,13 @@ public final class CallDepth {
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one
      * array store and one field store when the array is large enough.
+     *
+     * @param ordered whether another thread reads the depth ({@link #top()}, for {@code
+     *            WaitedTicks=top}): then it is stored with release; else plainly, which lets the
+     *            compiler merge the stores of an inlined call and its return. A constant of the
+     *            probe.
      */
-    public void enter(int root) {
+    public void enter(int root, boolean ordered) {
         int d = depth;
         int[] r = roots;
         if (d < r.length) {
@@ -80,7 +86,11 @@ public final class CallDepth {
         } else {
             grow(d, root);
         }
-        DEPTH.setRelease(this, d + 1); // release: the root is visible before the depth (top())
+        if (ordered) {
+            DEPTH.setRelease(this, d + 1); // release: the root is visible before the depth (top())
+        } else {
+            depth = d + 1;
+        }
         exited = false;
     }
 
@@ -90,13 +100,21 @@ public final class CallDepth {
         roots[d] = root;
     }
 
-    /** A counted root returned (normally, by an exception, or by a yield). Runs on the guest thread. */
-    public void exit() {
+    /**
+     * A counted root returned (normally, by an exception, or by a yield). Runs on the guest thread.
+     *
+     * @param ordered as for {@link #enter}
+     */
+    public void exit(boolean ordered) {
         int d = depth - 1;
         if (d < 0) {
             d = 0; // a frame entered before the probes were attached
         }
-        DEPTH.setRelease(this, d); // release: see the class comment
+        if (ordered) {
+            DEPTH.setRelease(this, d); // release: see the class comment
+        } else {
+            depth = d;
+        }
         exited = true;
         if (d < low) {
             low = d;

@@ -23,10 +23,12 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     private final ContextThreadLocal<CallDepth> local;
     private final RootHashes hashes;
+    private final boolean ordered;
 
-    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes) {
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered) {
         this.local = local;
         this.hashes = hashes;
+        this.ordered = ordered;
     }
 
     /**
@@ -34,10 +36,12 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * removes the probes lazily, so the capture must stop trusting the marks first.
      *
      * @param hashes where every probed root is registered under the hash the probes store, or null
+     * @param ordered whether the clock reads the depth from another thread ({@code WaitedTicks=top}):
+     *            the probes then store it with release ({@link CallDepth#enter})
      */
-    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes) {
+    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered));
     }
 
     @Override
@@ -47,7 +51,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         if (hashes != null) {
             hashes.register(root);
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root));
+        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered);
     }
 
     /** One per instrumented root. */
@@ -55,25 +59,27 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         private final ContextThreadLocal<CallDepth> local;
         /** The root node's identity hash, compared with the frames' root nodes' at capture. */
         private final int root;
+        private final boolean ordered;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered) {
             this.local = local;
             this.root = root;
+            this.ordered = ordered;
         }
 
         @Override
         protected void onEnter(VirtualFrame frame) {
-            local.get().enter(root);
+            local.get().enter(root, ordered);
         }
 
         @Override
         protected void onReturnValue(VirtualFrame frame, Object result) {
-            local.get().exit();
+            local.get().exit(ordered);
         }
 
         @Override
         protected void onReturnExceptional(VirtualFrame frame, Throwable exception) {
-            local.get().exit();
+            local.get().exit(ordered);
         }
     }
 }
