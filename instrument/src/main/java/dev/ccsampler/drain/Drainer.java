@@ -444,7 +444,6 @@ public final class Drainer {
             tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
         }
         if (r.places > 0) {
-            acc.placed++;
             for (int k = 0; k < r.places; k++) {
                 int np = placedPath(acc, r, k, from, total);
                 map.apply(t.contextId, t.thread.threadId(), t.threadName, np, methodBuf, siteBuf, tierBuf, r.placeTicks[k]);

@@ -26,8 +26,6 @@ final class ThreadAccount {
     long samples;
     /** Samples that waited a whole period or more for a safepoint. */
     long lateSamples;
-    /** Late samples placed on the frame that was on top when they were requested ({@code WaitedTicks=top}). */
-    long placed;
     long truncated;
     long framesWalked;
     long frames;
