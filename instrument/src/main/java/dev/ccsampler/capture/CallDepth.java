@@ -68,6 +68,17 @@ public final class CallDepth {
     private boolean exited;
     /** Identity hash of the root node of each counted frame: an int store needs no GC barrier. */
     private int[] roots = new int[64];
+    /**
+     * Only with ordered probes ({@code WaitedTicks=top}): the number of counted enters so far, and
+     * per counted frame the count at its enter, its <em>generation</em>. Along the stack the
+     * generations grow with depth; a frame entered after a moment has a generation above every
+     * frame that was on the stack at that moment. So a frame now on the stack whose generation is
+     * at most that of the frame that was on top at a tick was on the stack at that tick, at the
+     * same depth; and an entry above the depth now whose generation is at most that one is still
+     * the frame that was there at the tick (nothing entered at that depth since).
+     */
+    private long enters;
+    private long[] gens = new long[64];
 
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one
@@ -87,7 +98,15 @@ public final class CallDepth {
             grow(d, root);
         }
         if (ordered) {
-            DEPTH.setRelease(this, d + 1); // release: the root is visible before the depth (top())
+            long g = enters + 1;
+            enters = g;
+            long[] gs = gens;
+            if (d < gs.length) {
+                gs[d] = g;
+            } else {
+                growGens(d, g);
+            }
+            DEPTH.setRelease(this, d + 1); // release: the root and generation are visible before the depth (top())
         } else {
             depth = d + 1;
         }
@@ -98,6 +117,12 @@ public final class CallDepth {
     private void grow(int d, int root) {
         roots = java.util.Arrays.copyOf(roots, Math.max(d + 1, roots.length * 2));
         roots[d] = root;
+    }
+
+    @CompilerDirectives.TruffleBoundary
+    private void growGens(int d, long g) {
+        gens = java.util.Arrays.copyOf(gens, Math.max(d + 1, gens.length * 2));
+        gens[d] = g;
     }
 
     /**
@@ -133,6 +158,20 @@ public final class CallDepth {
             return 0;
         }
         return ((long) d << 32) | (r[d - 1] & 0xffffffffL);
+    }
+
+    /**
+     * The generation of counted frame {@code depth - 1} (see {@code gens}), to be read right after
+     * {@link #top()} with its depth; 0 when unknown. Any thread: racy, like {@link #top()}.
+     */
+    public long generation(int depth) {
+        long[] g = gens;
+        return depth <= 0 || depth > g.length ? 0 : g[depth - 1];
+    }
+
+    /** Generation per counted frame (see {@code gens}), 0 where never entered with ordered probes. Guest thread; do not modify. */
+    long[] generations() {
+        return gens;
     }
 
     /** Depth (1 for the outermost) of a {@link #top()} value. */

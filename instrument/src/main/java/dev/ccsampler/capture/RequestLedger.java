@@ -101,6 +101,8 @@ public final class RequestLedger {
      */
     private final long[] slotTops = new long[TOP_SLOTS];
     private final long[] slotTicks = new long[TOP_SLOTS];
+    /** Per slot, the newest generation ({@link CallDepth#generation}) its top frame had at its ticks. */
+    private final long[] slotGens = new long[TOP_SLOTS];
     private long carry;
     private long abandoned;
     private long abandonedTicks;
@@ -114,6 +116,7 @@ public final class RequestLedger {
     /** What the last successful {@link #claim} took from the top slots (guest only). */
     private final long[] claimedTops = new long[TOP_SLOTS];
     private final long[] claimedTicks = new long[TOP_SLOTS];
+    private final long[] claimedGens = new long[TOP_SLOTS];
     @SuppressWarnings("unused") private long p20, p21, p22, p23, p24, p25, p26, p27;
 
     /** Where a tick goes that passes while the thread's request is outstanding (waiting for a safepoint). */
@@ -165,14 +168,15 @@ public final class RequestLedger {
      * @return true when no request is outstanding, so one may be sent now
      */
     public boolean tick(boolean idleNow, long units) {
-        return tick(idleNow, units, 0L);
+        return tick(idleNow, units, 0L, 0L);
     }
 
     /**
      * {@link #tick(boolean, long)} with the thread's top counted frame now ({@link CallDepth#top()},
-     * 0 when unknown), for the {@link Waited#TOP} policy. Clock thread only.
+     * 0 when unknown) and its generation ({@link CallDepth#generation}), for the {@link Waited#TOP}
+     * policy. Clock thread only.
      */
-    public boolean tick(boolean idleNow, long units, long topNow) {
+    public boolean tick(boolean idleNow, long units, long topNow, long genNow) {
         if (idleNow) {
             IDLE.setRelease(this, idle + units); // release: single writer, read by the drain
             return false;
@@ -186,6 +190,9 @@ public final class RequestLedger {
                 case TOP -> {
                     int i = topNow == 0 ? -1 : slotFor(topNow);
                     if (i >= 0) {
+                        if (genNow > (long) SLOT.getOpaque(slotGens, i)) {
+                            SLOT.setRelease(slotGens, i, genNow); // before its ticks, for the claim
+                        }
                         SLOT.getAndAdd(slotTicks, i, units); // atomic: the capture may be taking it now
                     } else {
                         WAITED_SKIPPED.setRelease(this, waitedSkipped + units);
@@ -206,6 +213,7 @@ public final class RequestLedger {
                 return i;
             }
             if (t == 0) {
+                SLOT.setRelease(slotGens, i, 0L);
                 SLOT.setRelease(slotTops, i, top); // release: before its ticks, for the claim
                 return i;
             }
@@ -229,21 +237,23 @@ public final class RequestLedger {
      * @return the request's weight in ticks
      */
     public long beginRequest(long submitNanos) {
-        return beginRequest(submitNanos, 0L);
+        return beginRequest(submitNanos, 0L, 0L);
     }
 
     /**
      * {@link #beginRequest(long)} with the thread's top counted frame now ({@link CallDepth#top()},
-     * 0 when unknown): the frame the {@link Waited#TOP} policy compares waited ticks with. Clock
-     * thread only.
+     * 0 when unknown) and its generation: the frame the {@link Waited#TOP} policy places the
+     * request's own weight on. Clock thread only.
      */
-    public long beginRequest(long submitNanos, long topNow) {
+    public long beginRequest(long submitNanos, long topNow, long genNow) {
         long w = unsent + (long) CARRY.getAndSet(this, 0L) + drainSlots(); // atomic: a deferral may be adding
         UNSENT.setRelease(this, 0L);
         OUTSTANDING_WEIGHT.set(this, w); // plain: published by the release below
+        SLOT.setRelease(slotGens, 0, genNow);
         SLOT.setRelease(slotTops, 0, topNow); // published by the release below, like the weight
         for (int i = 1; i < TOP_SLOTS; i++) {
             SLOT.setRelease(slotTops, i, 0L);
+            SLOT.setRelease(slotGens, i, 0L);
         }
         OUTSTANDING.setRelease(this, submitNanos); // release: the weight is visible before the request is
         REQUESTS.setRelease(this, requests + 1);
@@ -273,6 +283,7 @@ public final class RequestLedger {
             // the top before its ticks: a slot the clock is just taking may show ticks without a
             // top (they go unplaced) but never a top without its earlier ticks
             claimedTops[i] = (long) SLOT.getAcquire(slotTops, i);
+            claimedGens[i] = (long) SLOT.getAcquire(slotGens, i);
             long ti = (long) SLOT.getAndSet(slotTicks, i, 0L); // atomic: the clock may be adding
             claimedTicks[i] = ti;
             t += ti;
@@ -287,6 +298,14 @@ public final class RequestLedger {
      */
     public long claimedTop(int i) {
         return claimedTops[i];
+    }
+
+    /**
+     * The newest generation ({@link CallDepth#generation}) the frame of top slot {@code i} had at
+     * the slot's ticks, in the last successful {@link #claim}; 0 when unknown. Guest thread.
+     */
+    public long claimedGeneration(int i) {
+        return claimedGens[i];
     }
 
     /**

@@ -56,6 +56,8 @@ public final class SampledThread {
     private final ContextThreadLocal<BurstState> bursts;
     /** This thread's burst state, once its first capture looked it up (guest writes once, the drain reads). */
     private volatile BurstState burst;
+    /** Clock thread only: the generation of the frame {@link #topNow()} read last. */
+    private long topGen;
     /** This thread's call depth marks, once its first capture looked them up (guest writes, the clock reads). */
     private volatile CallDepth marksSeen;
     /** Guest thread only: partial-safepoint deferrals in a row. */
@@ -197,23 +199,23 @@ public final class SampledThread {
     /**
      * Places a late sample's ticks on the stacks the thread had while they passed ({@link
      * RequestLedger.Waited#TOP}). The clock read the top counted frame at the request and at each
-     * waited tick and kept the ticks apart by it; the poll came later, maybe in a callee of that
-     * frame or after it returned. Per top slot, with {@code j} the frame's counted index, {@code
-     * r0} its root and {@code c} the counted frames now:
+     * waited tick and kept the ticks apart by it, with the newest generation ({@link CallDepth})
+     * that frame had at them; the poll came later, maybe in a callee of that frame or after it
+     * returned. Per top slot, with {@code j} the frame's counted index, {@code r0} its root,
+     * {@code g0} that generation and {@code c} the counted frames now, the frames now on the stack
+     * whose generation is at most {@code g0} are the ones that were there at the tick:
      * <ul>
-     * <li>{@code r0} is still counted frame {@code j}: the frames above it are dropped;</li>
-     * <li>it returned, and another root is counted at {@code j} now, or {@code j == c}: {@code r0}
-     * is put back, by its hash, on the frame it sat on ({@link #base});</li>
-     * <li>it returned with callers of its own ({@code j > c}): the roots last entered at depths
-     * {@code c .. j} (still in the marks' array) are put back on the frame now on top when they end
-     * with {@code r0}, else {@code r0} alone;</li>
-     * <li>when the walk cannot tell where ({@link #base} unknown), the slot's ticks stay with the
-     * walked stack.</li>
+     * <li>counted frame {@code j} is one of them: the frames above it are dropped;</li>
+     * <li>else it returned: it is put back by its hash on the newest of them ({@link #base}), with
+     * the frames between as the marks' arrays still hold them when nothing was entered at those
+     * depths since the tick (generations at most {@code g0}), else alone;</li>
+     * <li>when the walk cannot tell where that frame is ({@link #base} unknown), the slot's ticks
+     * stay with the walked stack.</li>
      * </ul>
-     * Approximations, said in docs/sampling.md: the same root at the same depth is taken for the
-     * same activation, and the last roots entered at the returned depths for the chain that was
-     * running. Guest thread, inside the capture; no allocation but when a chain is longer than any
-     * before in this ring slot.
+     * Approximations, said in docs/sampling.md: the ticks of one slot (one root at one depth) go
+     * to its newest activation seen at them; a frame put back without its callers sits on a frame
+     * that may not have called it. Guest thread, inside the capture; no allocation but when a
+     * chain is longer than any before in this ring slot.
      *
      * @param weight the ticks the request stands for: slot 0 also carries those not waited
      */
@@ -225,6 +227,7 @@ public final class SampledThread {
         waitedTicks += ledger.claimedTicks(0);
         int c = m.depth();
         int[] roots = m.roots();
+        long[] gens = m.generations();
         int total = r.depth + r.reused;
         long rest = weight - waitedTicks;
         int used = 0;
@@ -236,30 +239,33 @@ public final class SampledThread {
             }
             int d0 = CallDepth.topDepth(top);
             int r0 = CallDepth.topRoot(top);
+            long g0 = ledger.claimedGeneration(i);
             int j = d0 - 1; // the frame's counted index
-            if (j < 0 || j >= roots.length) {
+            if (j < 0 || j >= roots.length || j >= gens.length || g0 == 0) {
                 continue;
             }
+            // the frames now on the stack that were there at the tick: generations at most g0
+            // (they grow with depth along the stack, so a binary search finds the first newer one)
+            int same = firstNewer(gens, Math.min(c, j + 1), g0);
             int base;
             int chainFrom = -1; // -1: the chain is r0 alone
             int chain;
-            if (j < c && roots[j] == r0) {
-                base = recorder.positionOf(j); // still on the stack: its callees are dropped
+            if (same > j) {
+                int p = recorder.positionOf(j); // the frame is still there: its callees are dropped
+                base = p < 0 ? UNKNOWN : p;
                 chain = 0;
-            } else if (j <= c) {
-                // it returned, and another root runs at its depth now, or its caller is on top
-                if (j == c && recorder.returnedOnTop() && roots[c] == r0) {
-                    continue; // Truffle's poll after its body: the walk has it on top already
-                }
-                base = base(j, c, total);
-                chain = 1;
             } else {
-                // it returned with callers of its own: put back the roots last entered at those
-                // depths when they end with it, else it alone, on the frame now on top
-                base = base(c, c, total);
-                if (roots[j] == r0) {
-                    chainFrom = c;
-                    chain = j - c + 1;
+                // it returned: put it back on the newest frame that was there at the tick, with the
+                // frames between as the marks still hold them when nothing was entered at those
+                // depths since (generations at most g0), else it alone
+                base = base(same, c, total);
+                boolean intact = same == c && roots[j] == r0;
+                for (int q = same; intact && q <= j; q++) {
+                    intact = gens[q] <= g0;
+                }
+                if (intact) {
+                    chainFrom = same;
+                    chain = j - same + 1;
                 } else {
                     chain = 1;
                 }
@@ -284,6 +290,21 @@ public final class SampledThread {
     }
 
     private static final int UNKNOWN = Integer.MIN_VALUE;
+
+    /** The first index below {@code n} whose generation is above {@code g}, or {@code n}; {@code gens[0..n)} ascends. */
+    static int firstNewer(long[] gens, int n, long g) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (gens[mid] <= g) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
 
     /**
      * Bottom-up position in the walked stack (walked plus reused) of the frame that counted frame
@@ -393,7 +414,14 @@ public final class SampledThread {
             return 0;
         }
         CallDepth m = marksSeen;
-        return m == null ? 0 : m.top();
+        long t = m == null ? 0 : m.top();
+        topGen = t == 0 ? 0 : m.generation(CallDepth.topDepth(t));
+        return t;
+    }
+
+    /** The generation of the frame the last {@link #topNow()} returned, 0 when unknown. Clock thread only. */
+    public long topGenerationNow() {
+        return topGen;
     }
 
     /** When the thread's last published capture started ({@link System#nanoTime()}), 0 before the first. Racy read, benign: a hint. */

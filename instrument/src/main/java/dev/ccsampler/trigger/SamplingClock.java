@@ -317,7 +317,8 @@ public final class SamplingClock {
             Thread[] threads = new Thread[states.length];
             for (int i = 0; i < threads.length; i++) {
                 threads[i] = states[i].thread;
-                states[i].ledger.beginRequest(now, states[i].topNow());
+                long top = states[i].topNow();
+                states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
             }
             if (limit > 0 && gate == null) {
                 gate = new TickGate(limit);

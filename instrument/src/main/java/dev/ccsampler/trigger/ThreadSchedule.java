@@ -62,7 +62,8 @@ final class ThreadSchedule {
             return false;
         }
         boolean idle = !sampleIdle && isIdle(state);
-        if (!thread.ledger.tick(idle, units, thread.topNow())) {
+        long top = thread.topNow();
+        if (!thread.ledger.tick(idle, units, top, thread.topGenerationNow())) {
             return false;
         }
         long cost = thread.captureCostNanos();

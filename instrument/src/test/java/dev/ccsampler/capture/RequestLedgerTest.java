@@ -71,35 +71,47 @@ class RequestLedgerTest {
         RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
         long a = top(3, 111);
         long b = top(4, 222);
-        assertTrue(l.tick(false, 1, a));
-        assertEquals(1, l.beginRequest(10, a));
-        assertTrue(!l.tick(false, 1, a)); // the request's own top: slot 0
-        assertTrue(!l.tick(false, 2, b)); // a callee on top: slot 1
-        assertTrue(!l.tick(false, 1, a));
-        assertTrue(!l.tick(false, 1, 0)); // no top known (no probes): skipped
-        assertTrue(!l.tick(false, 1, top(5, 333)));
-        assertTrue(!l.tick(false, 1, top(3, 444)));
-        assertTrue(!l.tick(false, 1, top(6, 555))); // a fifth distinct top: no slot left, skipped
+        assertTrue(l.tick(false, 1, a, 7));
+        assertEquals(1, l.beginRequest(10, a, 7));
+        assertTrue(!l.tick(false, 1, a, 7)); // the request's own top: slot 0
+        assertTrue(!l.tick(false, 2, b, 8)); // a callee on top: slot 1
+        assertTrue(!l.tick(false, 1, a, 9)); // the same root at the same depth, entered again
+        assertTrue(!l.tick(false, 1, 0, 0)); // no top known (no probes): skipped
+        assertTrue(!l.tick(false, 1, top(5, 333), 12));
+        assertTrue(!l.tick(false, 1, top(3, 444), 13));
+        assertTrue(!l.tick(false, 1, top(6, 555), 14)); // a fifth distinct top: no slot left, skipped
         long w = l.claim(10);
         assertEquals(1 + 2 + 2 + 1 + 1, w, "the request's tick and every waited tick with a slot");
         assertEquals(a, l.claimedTop(0));
         assertEquals(2, l.claimedTicks(0), "waited ticks with the request's top; the request's own tick is not among them");
+        assertEquals(9, l.claimedGeneration(0), "the newest activation seen on top");
         assertEquals(b, l.claimedTop(1));
         assertEquals(2, l.claimedTicks(1));
+        assertEquals(8, l.claimedGeneration(1));
         assertEquals(top(5, 333), l.claimedTop(2));
         assertEquals(1, l.claimedTicks(2));
         assertEquals(top(3, 444), l.claimedTop(3), "same root at another depth, or another root at the same depth, is another frame");
         assertEquals(2, l.waitedSkippedTicks());
         // the next request starts with empty slots; an abandon counts its waited ticks as failed
-        assertTrue(l.tick(false, 1, b));
-        assertEquals(1, l.beginRequest(20, b));
-        assertTrue(!l.tick(false, 3, b));
-        assertTrue(!l.tick(false, 1, a));
+        assertTrue(l.tick(false, 1, b, 20));
+        assertEquals(1, l.beginRequest(20, b, 20));
+        assertTrue(!l.tick(false, 3, b, 20));
+        assertTrue(!l.tick(false, 1, a, 21));
         assertEquals(4, l.pendingTicks(), "waited ticks in the slots are pending until resolved");
         assertTrue(l.abandon(20));
         assertEquals(5, l.failedTicks());
         assertEquals(0, l.pendingTicks());
         assertEquals(w + l.failedTicks() + l.waitedSkippedTicks(), l.ticks(), "every tick once");
+    }
+
+    @Test
+    void theFramesStillThereAreFoundByGeneration() {
+        long[] gens = {3, 5, 9, 12, 40};
+        assertEquals(0, SampledThread.firstNewer(gens, 5, 2));
+        assertEquals(2, SampledThread.firstNewer(gens, 5, 5));
+        assertEquals(3, SampledThread.firstNewer(gens, 5, 11));
+        assertEquals(5, SampledThread.firstNewer(gens, 5, 40));
+        assertEquals(3, SampledThread.firstNewer(gens, 3, 100), "only the frames on the stack now count");
     }
 
     /**
