@@ -208,13 +208,14 @@ public final class SampledThread {
      * <li>counted frame {@code j} is one of them: the frames above it are dropped;</li>
      * <li>else it returned: it is put back by its hash on the newest of them ({@link #base}), with
      * the frames between as the marks' arrays still hold them when nothing was entered at those
-     * depths since the tick (generations at most {@code g0}), else alone;</li>
-     * <li>when the walk cannot tell where that frame is ({@link #base} unknown), the slot's ticks
-     * stay with the walked stack.</li>
+     * depths since the tick (generations at most {@code g0});</li>
+     * <li>when those frames were overwritten (the caller returned too and another call runs at its
+     * depth), or the walk cannot tell where the base frame is ({@link #base} unknown), the slot's
+     * ticks stay with the walked stack: no calling context is made up.</li>
      * </ul>
      * Approximations, said in docs/sampling.md: the ticks of one slot (one root at one depth) go
-     * to its newest activation seen at them; a frame put back without its callers sits on a frame
-     * that may not have called it. Guest thread, inside the capture; no allocation but when a
+     * to its newest activation seen at them; uncounted frames (builtins without probes) between
+     * the base frame and the frame put back are taken as they are now. Guest thread, inside the capture; no allocation but when a
      * chain is longer than any before in this ring slot.
      *
      * @param weight the ticks the request stands for: slot 0 also carries those not waited
@@ -254,21 +255,25 @@ public final class SampledThread {
                 int p = recorder.positionOf(j); // the frame is still there: its callees are dropped
                 base = p < 0 ? UNKNOWN : p;
                 chain = 0;
+            } else if (same == j) {
+                // it returned, its callers are all still there: put it back on its caller
+                base = base(j, c, total);
+                chain = 1;
             } else {
-                // it returned: put it back on the newest frame that was there at the tick, with the
-                // frames between as the marks still hold them when nothing was entered at those
-                // depths since (generations at most g0), else it alone
-                base = base(same, c, total);
+                // it returned with callers of its own: put them back on the newest frame that was
+                // there at the tick as the marks still hold them, when nothing was entered at those
+                // depths since (generations at most g0); else its callers are not known, and no
+                // calling context is made up: the ticks stay with the walked stack
                 boolean intact = same == c && roots[j] == r0;
                 for (int q = same; intact && q <= j; q++) {
                     intact = gens[q] <= g0;
                 }
-                if (intact) {
-                    chainFrom = same;
-                    chain = j - same + 1;
-                } else {
-                    chain = 1;
+                if (!intact) {
+                    continue;
                 }
+                base = base(same, c, total);
+                chainFrom = same;
+                chain = j - same + 1;
             }
             if (base == UNKNOWN || base < -1 || (base == total - 1 && chain == 0)) {
                 continue; // not placeable, or placed where it was walked
