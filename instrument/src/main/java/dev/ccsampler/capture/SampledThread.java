@@ -205,7 +205,8 @@ public final class SampledThread {
      * {@code g0} that generation and {@code c} the counted frames now, the frames now on the stack
      * whose generation is at most {@code g0} are the ones that were there at the tick:
      * <ul>
-     * <li>counted frame {@code j} is one of them: the frames above it are dropped;</li>
+     * <li>counted frame {@code j} is one of them: the counted frames above it are dropped (and
+     * what is above those), uncounted ones right on top of it stay;</li>
      * <li>else it returned: it is put back by its hash on the newest of them ({@link #base}), with
      * the frames between as the marks' arrays still hold them when nothing was entered at those
      * depths since the tick (generations at most {@code g0});</li>
@@ -252,8 +253,17 @@ public final class SampledThread {
             int chainFrom = -1; // -1: the chain is r0 alone
             int chain;
             if (same > j) {
-                int p = recorder.positionOf(j); // the frame is still there: its callees are dropped
-                base = p < 0 ? UNKNOWN : p;
+                // the frame is still there: the counted frames above it are dropped. Frames without
+                // a probe right above it stay: the clock could not see them, so they may well have
+                // been on top (a language whose roots are not tagged, a builtin)
+                if (recorder.positionOf(j) < 0) {
+                    base = UNKNOWN;
+                } else if (j + 1 < c) {
+                    int p = recorder.positionOf(j + 1);
+                    base = p < 0 ? UNKNOWN : p - 1;
+                } else {
+                    base = total - 1;
+                }
                 chain = 0;
             } else if (same == j) {
                 // it returned, its callers are all still there: put it back on its caller
