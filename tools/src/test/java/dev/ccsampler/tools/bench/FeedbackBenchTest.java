@@ -39,4 +39,19 @@ class FeedbackBenchTest {
                         "hello", "[engine] opt done work", "[ccsampler] compiler feedback: mode apply", "world");
         assertEquals(List.of("hello", "world"), FeedbackBench.guestOutput(log));
     }
+
+    @Test
+    void theCapsComparedAreConfigurationsBetweenTheDefaultAndAdvise() {
+        List<FeedbackBench.Config> c = FeedbackBench.configs(List.of(1000000, 4));
+        assertEquals(List.of("plain", "hints", "hints-max1000000", "hints-max4", "advise"), c.stream().map(FeedbackBench.Config::id).toList());
+        assertEquals(java.util.Map.of("ccsampler.MaxHintsPerKind", "4"), c.get(3).options());
+        assertEquals(List.of(false, true, true, true, false), c.stream().map(FeedbackBench.Config::loadsHints).toList());
+        assertEquals(List.of("plain", "hints", "advise"), FeedbackBench.configs(List.of()).stream().map(FeedbackBench.Config::id).toList());
+    }
+
+    @Test
+    void enoughIterationsForTheSteadyStateRule() {
+        // a rolling window, and a final median over the last third that is at least a window
+        assertEquals(3 * FeedbackBench.WINDOW, FeedbackBench.MIN_ITERATIONS);
+    }
 }
