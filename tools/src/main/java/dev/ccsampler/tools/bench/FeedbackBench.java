@@ -135,11 +135,23 @@ final class FeedbackBench {
     static List<String> guestOutput(List<String> lines) {
         List<String> r = new ArrayList<>();
         boolean inRedirectNote = false; // Truffle's "[To redirect Truffle log output ...]" note spans lines
+        boolean inClosedLog = false;
         for (String l : lines) {
             if (inRedirectNote || l.startsWith("[To redirect")) {
                 inRedirectNote = !l.endsWith("]");
                 continue;
             }
+            // a background compilation that ends after the engine closed logs (TraceCompilation) to a closed
+            // handler, and java.util.logging prints the failure with its stack trace: Truffle's, not the guest's
+            if (l.startsWith("java.util.logging.ErrorManager: ")) {
+                inClosedLog = true;
+                continue;
+            }
+            if (inClosedLog && (l.startsWith("\t") || l.startsWith("java.lang.RuntimeException: java.lang.AssertionError: The log handler is closed.")
+                            || l.startsWith("Caused by: "))) {
+                continue;
+            }
+            inClosedLog = false;
             if (!l.startsWith(GuestRunner.PREFIX) && !l.startsWith("[engine]") && !l.startsWith("[ccsampler]") && !l.startsWith("WARNING")) {
                 r.add(l);
             }

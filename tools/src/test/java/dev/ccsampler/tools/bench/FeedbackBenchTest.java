@@ -41,6 +41,16 @@ class FeedbackBenchTest {
     }
 
     @Test
+    void guestOutputDropsACompilationLoggedAfterTheEngineClosed() {
+        // seen once in 147 processes: a compilation finished after the engine's log handler closed
+        List<String> log = List.of("hello", "java.util.logging.ErrorManager: 0: ",
+                        "java.lang.RuntimeException: java.lang.AssertionError: The log handler is closed.",
+                        "\tat com.oracle.truffle.polyglot.PolyglotLoggers$AbstractLogHandler.checkClosed(PolyglotLoggers.java:310)",
+                        "\tat java.base/java.lang.Thread.run(Thread.java:1474)", "world", "\tat a guest line after the block stays");
+        assertEquals(List.of("hello", "world", "\tat a guest line after the block stays"), FeedbackBench.guestOutput(log));
+    }
+
+    @Test
     void theCapsComparedAreConfigurationsBetweenTheDefaultAndAdvise() {
         List<FeedbackBench.Config> c = FeedbackBench.configs(List.of(1000000, 4));
         assertEquals(List.of("plain", "hints", "hints-max1000000", "hints-max4", "advise"), c.stream().map(FeedbackBench.Config::id).toList());
