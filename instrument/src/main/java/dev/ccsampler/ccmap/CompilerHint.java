@@ -32,8 +32,9 @@ public record CompilerHint(String kind, Root target, Root caller, int siteLine, 
                 String state, String action, long appliedAtMs, String outcome, Events compiler, Rank rank) {
 
     /**
-     * Where a hint stands among the hints of its kind: ordered by the share of all samples that its
-     * root (compile) or its call edge (split, inline) has in the run's profile, the largest first.
+     * Where a hint stands among the hints of its kind: ordered by the share of all samples in the
+     * run's profile that ran its root's own code (compile: self samples) or passed through its call
+     * edge (split, inline), the largest first.
      * Only the first {@code --ccsampler.MaxHintsPerKind} of each kind are applied and saved
      * ({@code docs/feedback.md}).
      *

@@ -213,7 +213,7 @@ public final class FeedbackController {
                 propose(s, p, m);
             }
         }
-        score(s, ids);
+        score(s, ids, log);
         List<Hint> all = log.list();
         if (mode == FeedbackMode.APPLY) {
             applyRanked(all, s, ids);
@@ -286,11 +286,12 @@ public final class FeedbackController {
     }
 
     /**
-     * Sets every hint's {@link Hint#score}, the share of all samples its root (compile) or its call
-     * edge (split, inline) has in {@code s}, 0 when they have none, and ranks the log. Feedback
-     * thread, or the closing thread.
+     * Sets every hint's {@link Hint#score}, the share of all samples in {@code s} that ran its root's
+     * own code (compile: self samples) or passed through its call edge (split, inline), 0 when they
+     * have none, and ranks the log. {@code ids}: method ids of {@code s} by
+     * {@link RootKey#methodKey}. Feedback thread, the closing thread, or a test.
      */
-    private void score(ProfileSnapshot s, Map<String, Integer> ids) {
+    static void score(ProfileSnapshot s, Map<String, Integer> ids, HintLog log) {
         long all = s.totalSamples();
         if (all == 0) {
             return;
@@ -300,7 +301,10 @@ public final class FeedbackController {
             long samples = 0;
             Integer target = ids.get(h.target.methodKey());
             if (target != null && h.kind == Hint.Kind.COMPILE) {
-                samples = s.methodStats().get(target).totalSum();
+                // self, not total: the roots most often on the stack are a program's outer loops (a parser's
+                // parse, parseStatement ...), called a few times and compiled by OSR; what compiled code saves is
+                // the time a root spends in its own code
+                samples = s.methodStats().get(target).selfSum();
             } else if (target != null) {
                 Integer caller = ids.get(h.caller.methodKey());
                 if (caller != null) {

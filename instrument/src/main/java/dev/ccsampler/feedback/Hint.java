@@ -101,9 +101,9 @@ final class Hint {
     /** The compiler's events for the hint's roots since it was logged; null until counted. */
     CompilerEvents.Counts compiler;
     /**
-     * What ranks it: the share, in percent of all samples, that its root (compile) or its call edge
-     * (split, inline) has in the run's profile as of the last round; a loaded hint keeps its saved
-     * share until its roots have samples in this run.
+     * What ranks it: the share, in percent of all samples in the run's profile as of the last round,
+     * that ran its root's own code (compile: self samples) or passed through its call edge (split,
+     * inline); 0 while they have no samples in this run.
      */
     double score;
     /** Its place among the hints of its kind by {@link #score}, 1 for the largest; 0 before the first ranking. */

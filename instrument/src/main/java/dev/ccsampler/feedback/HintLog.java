@@ -78,7 +78,8 @@ final class HintLog {
             p.println(String.format(" #%d %s [%s]", h.seq, h.describe(), h.state.id()));
             p.println("    rule: " + h.reason);
             if (h.rank > 0) {
-                p.println(String.format("    rank: %d of %d %s hint%s, %.1f%% of samples in this run%s", h.rank, h.rankOf, h.kind.id(), h.rankOf == 1 ? "" : "s", h.score,
+                p.println(String.format("    rank: %d of %d %s hint%s, %.1f%% of samples in this run %s%s", h.rank, h.rankOf, h.kind.id(), h.rankOf == 1 ? "" : "s", h.score,
+                                h.kind == Hint.Kind.COMPILE ? "in its own code" : "through this call edge",
                                 h.rank > maxPerKind ? "; beyond --ccsampler.MaxHintsPerKind=" + maxPerKind + ", not saved" : ""));
             }
             Hint.Evidence e = h.evidence;

@@ -1,5 +1,8 @@
 package dev.ccsampler.feedback;
 
+import dev.ccsampler.ccmap.MethodInfo;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.Tier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,7 +11,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -124,14 +129,48 @@ class HintRankingTest {
     }
 
     @Test
+    void compileHintsRankBySelfSamplesAndEdgeHintsBySamplesThroughTheEdge() {
+        // parse is on the stack in every sample but runs its own code in few; lex and emit in many
+        AdvisorTest.Stacks st = new AdvisorTest.Stacks().add(10, Tier.INTERPRETED, "main@1 parse").add(60, Tier.INTERPRETED, "main@1 parse@2 lex")
+                        .add(30, Tier.INTERPRETED, "main@1 parse@3 emit");
+        ProfileSnapshot snap = st.snapshot();
+        Map<String, Integer> ids = new HashMap<>();
+        for (MethodInfo m : snap.methods()) {
+            ids.put(RootKey.methodKey(m.language(), m.name(), m.source(), m.line(), m.column()), m.id());
+        }
+        HintLog log = new HintLog();
+        int seq = 0;
+        for (String name : List.of("parse", "emit", "lex", "absent")) {
+            MethodInfo m = name.equals("absent") ? new MethodInfo(-1, "pace", "absent", "t.pace", null, 99, 1, 1, false) : snap.method(st.ids.get(name));
+            log.add(new Hint(++seq, Hint.Kind.COMPILE, new RootKey("pace", name, "t.pace", 0, 1, m.line(), m.column(), ""), null, 0, 0, "r", Hint.Evidence.NONE, "advisor", 0,
+                            Hint.State.ADVISED));
+        }
+        MethodInfo parse = snap.method(st.ids.get("parse"));
+        MethodInfo lex = snap.method(st.ids.get("lex"));
+        log.add(new Hint(++seq, Hint.Kind.INLINE, new RootKey("pace", "lex", "t.pace", 0, 1, lex.line(), lex.column(), ""),
+                        new RootKey("pace", "parse", "t.pace", 0, 1, parse.line(), parse.column(), ""), 2, 5, "r", Hint.Evidence.NONE, "advisor", 0, Hint.State.ADVISED));
+
+        FeedbackController.score(snap, ids, log);
+        assertEquals(List.of("lex", "emit", "parse", "absent"), log.top(10).stream().filter(h -> h.kind == Hint.Kind.COMPILE).map(h -> h.target.name()).toList());
+        Map<String, Double> score = new HashMap<>();
+        for (Hint h : log.list()) {
+            score.put(h.kind.id() + " " + h.target.name(), h.score);
+        }
+        assertEquals(60.0, score.get("compile lex"), 1e-9);
+        assertEquals(10.0, score.get("compile parse"), 1e-9, "self samples, not the 100 % parse is on the stack");
+        assertEquals(0.0, score.get("compile absent"), "a root without samples in this run");
+        assertEquals(60.0, score.get("inline lex"), 1e-9, "the samples through parse line 2 -> lex");
+    }
+
+    @Test
     void theTextReportShowsTheRankAndWhatTheCapLeftOut() {
         HintLog log = log();
         log.rank();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         log.writeText("mode apply on GraalVM CE", null, 2, out);
         String t = out.toString(StandardCharsets.UTF_8);
-        assertTrue(t.contains("rank: 1 of 5 compile hints, 40.0% of samples in this run\n"), t);
-        assertTrue(t.contains("rank: 3 of 5 compile hints, 12.1% of samples in this run; beyond --ccsampler.MaxHintsPerKind=2, not saved"), t);
-        assertTrue(t.contains("rank: 2 of 2 split hints, 4.0% of samples in this run\n"), t);
+        assertTrue(t.contains("rank: 1 of 5 compile hints, 40.0% of samples in this run in its own code\n"), t);
+        assertTrue(t.contains("rank: 3 of 5 compile hints, 12.1% of samples in this run in its own code; beyond --ccsampler.MaxHintsPerKind=2, not saved"), t);
+        assertTrue(t.contains("rank: 2 of 2 split hints, 4.0% of samples in this run through this call edge\n"), t);
     }
 }
