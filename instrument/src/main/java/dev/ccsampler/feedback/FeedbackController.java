@@ -42,6 +42,12 @@ public final class FeedbackController {
     /** Rounds a loaded split or inline hint waits for its call site to run before it is reported unmatched: 50 (10 s). */
     static final int MAX_WAIT_ROUNDS = 50;
     /**
+     * Rounds a submitted action may stay unperformed before the hint is submitted again: 5 (1 s).
+     * The contexts it went to may have closed first (a program that runs each iteration in a fresh
+     * context), and then no thread ever performs it.
+     */
+    static final int RESUBMIT_ROUNDS = 5;
+    /**
      * Default of {@code --ccsampler.MaxHintsPerKind}: hints of each kind applied and saved, the
      * largest shares of samples first (docs/feedback.md, Measurement).
      *
@@ -248,6 +254,9 @@ public final class FeedbackController {
                         continue;
                     }
                     boolean fromFile = h.origin.startsWith("file ");
+                    if (h.state == Hint.State.SUBMITTED && ++h.submittedRounds > RESUBMIT_ROUNDS) {
+                        h.state = Hint.State.PENDING; // its action was never performed: submit it again below
+                    }
                     switch (h.state) {
                         case APPLIED, SUBMITTED, FAILED -> taken++;
                         case PENDING, ADVISED -> {
@@ -274,6 +283,11 @@ public final class FeedbackController {
                                         + "); rank " + h.rank + " of " + h.rankOf;
                     }
                     continue;
+                }
+                synchronized (log) {
+                    if (h.action.startsWith(OVER_CAP)) {
+                        h.action = ""; // a place came free (a loaded hint went stale or unmatched)
+                    }
                 }
                 tryApply(h, s, ids);
                 synchronized (log) {
@@ -428,6 +442,7 @@ public final class FeedbackController {
         }
         synchronized (log) {
             h.state = Hint.State.SUBMITTED;
+            h.submittedRounds = 0;
         }
         boolean taken = actuator.submit(contexts.get(), () -> perform(h, roots));
         if (!taken) {
@@ -439,6 +454,11 @@ public final class FeedbackController {
 
     /** Guest thread, inside the thread-local action. */
     private void perform(Hint h, List<RootNode> roots) {
+        synchronized (log) {
+            if (h.state != Hint.State.SUBMITTED) {
+                return; // submitted again after a late first action ran, or done already: pull the lever once
+            }
+        }
         if (mode != FeedbackMode.APPLY) {
             synchronized (log) {
                 h.state = Hint.State.PENDING; // apply was switched off after the action was submitted

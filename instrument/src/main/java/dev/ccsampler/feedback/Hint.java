@@ -98,6 +98,8 @@ final class Hint {
     long seenCompiledAtMs = -1;
     /** Advisor rounds a pending loaded hint has waited. */
     int waitedRounds;
+    /** Advisor rounds since its thread-local action was submitted and has not run. */
+    int submittedRounds;
     /** The compiler's events for the hint's roots since it was logged; null until counted. */
     CompilerEvents.Counts compiler;
     /**
