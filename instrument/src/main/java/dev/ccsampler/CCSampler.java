@@ -679,6 +679,28 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
+     * Sets how many compiler hints of each kind (compile, split, inline) are applied and saved:
+     * those whose root or call edge has the largest share of samples in this run, ranked in the
+     * hints file; {@link #loadHints(Path)} afterwards applies the first {@code n} of each kind by
+     * saved rank. The same as {@code --ccsampler.MaxHintsPerKind} (default 8).
+     *
+     * @throws IllegalArgumentException when {@code n} is below 1
+     * @since 0.3
+     */
+    public void setMaxHintsPerKind(int n) {
+        feedback.setMaxHintsPerKind(n);
+    }
+
+    /**
+     * How many compiler hints of each kind are applied and saved.
+     *
+     * @since 0.3
+     */
+    public int getMaxHintsPerKind() {
+        return feedback.maxHintsPerKind();
+    }
+
+    /**
      * The compiler-feedback mode; {@link FeedbackMode#OFF} on the fallback runtime.
      *
      * @since 0.2

@@ -24,10 +24,43 @@ import java.util.List;
  * @param appliedAtMs milliseconds from the start of feedback to when it was applied, or -1
  * @param outcome what the samples showed after the hint; empty until observed
  * @param compiler the compiler's events for the hint's roots since the hint was logged
+ * @param rank where the hint stands among the run's hints of its kind, by share of samples in the
+ *            run's profile; {@link Rank#NONE} when not ranked (profiles written before 0.3)
  * @since 0.2
  */
 public record CompilerHint(String kind, Root target, Root caller, int siteLine, int siteColumn, String reason, Evidence evidence, String origin, long proposedAtMs,
-                String state, String action, long appliedAtMs, String outcome, Events compiler) {
+                String state, String action, long appliedAtMs, String outcome, Events compiler, Rank rank) {
+
+    /**
+     * Where a hint stands among the hints of its kind: ordered by the share of all samples in the
+     * run's profile that ran its root's own code (compile: self samples) or passed through its call
+     * edge (split, inline), the largest first.
+     * Only the first {@code --ccsampler.MaxHintsPerKind} of each kind are applied and saved
+     * ({@code docs/feedback.md}).
+     *
+     * @param position 1 for the largest share of its kind; 0 when not ranked
+     * @param of how many hints of that kind were ranked
+     * @param share the share, in percent of all samples, two decimals
+     * @since 0.3
+     */
+    public record Rank(int position, int of, double share) {
+
+        /**
+         * Rounds {@code share} to two decimals, as it is written and read.
+         *
+         * @since 0.3
+         */
+        public Rank {
+            share = twoDecimals(share);
+        }
+
+        /**
+         * Not ranked: a hint read from a profile or hints file written before 0.3.
+         *
+         * @since 0.3
+         */
+        public static final Rank NONE = new Rank(0, 0, 0);
+    }
 
     /**
      * A guest root as a hint names it, stable across runs.
@@ -55,6 +88,16 @@ public record CompilerHint(String kind, Root target, Root caller, int siteLine, 
      * @since 0.2
      */
     public record Evidence(long samples, double share, int contexts, List<String> callees) {
+
+        /**
+         * Rounds {@code share} to two decimals, as it is written and read.
+         *
+         * @since 0.3
+         */
+        public Evidence {
+            share = twoDecimals(share);
+            callees = List.copyOf(callees);
+        }
     }
 
     /**
@@ -81,5 +124,9 @@ public record CompilerHint(String kind, Root target, Root caller, int siteLine, 
         public static Events unavailable(String why) {
             return new Events(false, why, 0, 0, 0);
         }
+    }
+
+    private static double twoDecimals(double v) {
+        return Math.round(v * 100) / 100.0;
     }
 }

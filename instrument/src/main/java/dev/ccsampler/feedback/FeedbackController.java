@@ -41,6 +41,19 @@ public final class FeedbackController {
     static final long ROUND_NANOS = 200_000_000L;
     /** Rounds a loaded split or inline hint waits for its call site to run before it is reported unmatched: 50 (10 s). */
     static final int MAX_WAIT_ROUNDS = 50;
+    /**
+     * Rounds a submitted action may stay unperformed before the hint is submitted again: 5 (1 s).
+     * The contexts it went to may have closed first (a program that runs each iteration in a fresh
+     * context), and then no thread ever performs it.
+     */
+    static final int RESUBMIT_ROUNDS = 5;
+    /**
+     * Default of {@code --ccsampler.MaxHintsPerKind}: hints of each kind applied and saved, the
+     * largest shares of samples first (docs/feedback.md, Measurement).
+     *
+     * @since 0.3
+     */
+    public static final int DEFAULT_MAX_HINTS_PER_KIND = 8;
 
     private final TruffleInstrument.Env env;
     private final Supplier<ProfileSnapshot> snapshots;
@@ -57,6 +70,11 @@ public final class FeedbackController {
     /** The compiler's events; null until feedback starts. */
     private volatile CompilerEvents events;
     private volatile FeedbackMode mode = FeedbackMode.OFF;
+    private volatile int maxPerKind = DEFAULT_MAX_HINTS_PER_KIND;
+    /** How the action of a hint held back by the cap starts. */
+    private static final String OVER_CAP = "not applied: ";
+    /** Per loaded file, how many of its hints were beyond the cap and not loaded; guarded by this. */
+    private final List<String> loadNotes = new java.util.ArrayList<>();
     private volatile boolean running;
     private Thread thread;
     private boolean attached;
@@ -95,6 +113,30 @@ public final class FeedbackController {
     }
 
     /**
+     * Sets how many hints of each kind (compile, split, inline) are applied and saved: the ones with
+     * the largest share of samples. Applies to files loaded afterwards, to hints applied from the
+     * next round on, and to every save. Any thread.
+     *
+     * @throws IllegalArgumentException when {@code n} is below 1
+     * @since 0.3
+     */
+    public void setMaxHintsPerKind(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("Invalid value " + n + " for ccsampler.MaxHintsPerKind: use a whole number from 1.");
+        }
+        maxPerKind = n;
+    }
+
+    /**
+     * How many hints of each kind are applied and saved. Any thread.
+     *
+     * @since 0.3
+     */
+    public int maxHintsPerKind() {
+        return maxPerKind;
+    }
+
+    /**
      * The current mode. Any thread.
      *
      * @since 0.2
@@ -118,8 +160,13 @@ public final class FeedbackController {
         } catch (HintsFile.BadHintsFile e) {
             return e.getMessage();
         }
+        int max = maxPerKind;
+        List<HintsFile.Saved> top = HintsFile.top(saved, max);
         synchronized (this) {
-            for (HintsFile.Saved s : saved) {
+            if (top.size() < saved.size()) {
+                loadNotes.add((saved.size() - top.size()) + " of the " + saved.size() + " hints in " + file + " were beyond MaxHintsPerKind=" + max + " and not loaded");
+            }
+            for (HintsFile.Saved s : top) { // compile hints first, each kind in saved rank order: the order they are applied in
                 Hint h = new Hint(++seq, s.kind(), s.target(), s.caller(), s.siteLine(), s.siteColumn(), s.reason(), s.evidence(), "file " + file, elapsedMs(),
                                 Hint.State.PENDING);
                 log.add(h);
@@ -172,24 +219,137 @@ public final class FeedbackController {
                 propose(s, p, m);
             }
         }
-        for (Hint h : log.list()) {
+        score(s, ids, log);
+        List<Hint> all = log.list();
+        if (mode == FeedbackMode.APPLY) {
+            applyRanked(all, s, ids);
+        }
+        for (Hint h : all) {
             Hint.State st;
             synchronized (log) {
                 st = h.state;
             }
-            if (st == Hint.State.ADVISED && mode == FeedbackMode.APPLY) {
-                synchronized (log) {
-                    h.state = Hint.State.PENDING; // advised earlier, apply switched on since
-                    h.action = "";
-                }
-                tryApply(h, s, ids);
-            } else if (st == Hint.State.PENDING && mode == FeedbackMode.APPLY) {
-                tryApply(h, s, ids);
-            } else if (st == Hint.State.APPLIED) {
+            if (st == Hint.State.APPLIED) {
                 observe(h, s, ids);
             }
         }
         countEvents();
+    }
+
+    /**
+     * Applies what may be applied, kind by kind: loaded hints first (they were capped when loaded,
+     * and keep their slots while they wait for their roots), in file order, which is saved rank
+     * order; then the advisor's hints by rank, while fewer than {@link #maxPerKind} of the kind have
+     * been applied, submitted, failed or are loaded and waiting. Feedback thread.
+     */
+    private void applyRanked(List<Hint> all, ProfileSnapshot s, Map<String, Integer> ids) {
+        int max = maxPerKind;
+        for (Hint.Kind k : Hint.Kind.values()) {
+            List<Hint> loaded = new java.util.ArrayList<>();
+            List<Hint> advised = new java.util.ArrayList<>();
+            int taken = 0;
+            synchronized (log) {
+                for (Hint h : all) {
+                    if (h.kind != k) {
+                        continue;
+                    }
+                    boolean fromFile = h.origin.startsWith("file ");
+                    if (h.state == Hint.State.SUBMITTED && ++h.submittedRounds > RESUBMIT_ROUNDS) {
+                        h.state = Hint.State.PENDING; // its action was never performed: submit it again below
+                    }
+                    switch (h.state) {
+                        case APPLIED, SUBMITTED, FAILED -> taken++;
+                        case PENDING, ADVISED -> {
+                            if (h.state == Hint.State.ADVISED) {
+                                h.state = Hint.State.PENDING; // advised earlier, apply switched on since
+                                h.action = "";
+                            }
+                            (fromFile ? loaded : advised).add(h);
+                        }
+                        default -> {
+                        }
+                    }
+                }
+                taken += loaded.size();
+                advised.sort(java.util.Comparator.comparingInt((Hint h) -> h.rank).thenComparingInt(h -> h.seq));
+            }
+            for (Hint h : loaded) {
+                tryApply(h, s, ids);
+            }
+            for (Hint h : advised) {
+                if (taken >= max) {
+                    synchronized (log) {
+                        h.action = OVER_CAP + max + " " + k.id() + " hint" + (max == 1 ? " was" : "s were") + " applied or loaded already (--ccsampler.MaxHintsPerKind=" + max
+                                        + "); rank " + h.rank + " of " + h.rankOf;
+                    }
+                    continue;
+                }
+                synchronized (log) {
+                    if (h.action.startsWith(OVER_CAP)) {
+                        h.action = ""; // a place came free (a loaded hint went stale or unmatched)
+                    }
+                }
+                tryApply(h, s, ids);
+                synchronized (log) {
+                    if (h.state != Hint.State.PENDING) {
+                        taken++;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Sets every hint's {@link Hint#score}, the share of all samples in {@code s} that ran its root's
+     * own code (compile: self samples) or passed through its call edge (split, inline), 0 when they
+     * have none, and ranks the log. {@code ids}: method ids of {@code s} by
+     * {@link RootKey#methodKey}. Feedback thread, the closing thread, or a test.
+     */
+    static void score(ProfileSnapshot s, Map<String, Integer> ids, HintLog log) {
+        long all = s.totalSamples();
+        if (all == 0) {
+            return;
+        }
+        Map<Long, Long> edges = null; // (call site << 32 | callee) -> samples, built when a split or inline hint needs it
+        for (Hint h : log.list()) {
+            long samples = 0;
+            Integer target = ids.get(h.target.methodKey());
+            if (target != null && h.kind == Hint.Kind.COMPILE) {
+                // self, not total: the roots most often on the stack are a program's outer loops (a parser's
+                // parse, parseStatement ...), called a few times and compiled by OSR; what compiled code saves is
+                // the time a root spends in its own code
+                samples = s.methodStats().get(target).selfSum();
+            } else if (target != null) {
+                Integer caller = ids.get(h.caller.methodKey());
+                if (caller != null) {
+                    if (edges == null) {
+                        edges = edgeSamples(s);
+                    }
+                    for (CallSiteInfo site : s.callSites()) {
+                        if (site.caller() == caller && site.line() == h.siteLine && site.column() == h.siteColumn) {
+                            samples += edges.getOrDefault(((long) site.id() << 32) | target, 0L);
+                        }
+                    }
+                }
+            }
+            synchronized (log) {
+                h.score = 100.0 * samples / all;
+            }
+        }
+        log.rank();
+    }
+
+    /** Samples per call edge, (call site << 32 | callee) -> samples with the edge on the stack, summed over contexts. */
+    private static Map<Long, Long> edgeSamples(ProfileSnapshot s) {
+        Map<Long, Long> r = new HashMap<>();
+        for (ThreadProfile t : s.threads()) {
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (n.method() >= 0 && n.callSite() >= 0) {
+                    r.merge(((long) n.callSite() << 32) | n.method(), n.total(), Long::sum);
+                }
+            });
+        }
+        return r;
     }
 
     /** Brings every hint's compiler-event counts up to date. Feedback thread, or the closing thread. */
@@ -282,6 +442,7 @@ public final class FeedbackController {
         }
         synchronized (log) {
             h.state = Hint.State.SUBMITTED;
+            h.submittedRounds = 0;
         }
         boolean taken = actuator.submit(contexts.get(), () -> perform(h, roots));
         if (!taken) {
@@ -293,6 +454,11 @@ public final class FeedbackController {
 
     /** Guest thread, inside the thread-local action. */
     private void perform(Hint h, List<RootNode> roots) {
+        synchronized (log) {
+            if (h.state != Hint.State.SUBMITTED) {
+                return; // submitted again after a late first action ran, or done already: pull the lever once
+            }
+        }
         if (mode != FeedbackMode.APPLY) {
             synchronized (log) {
                 h.state = Hint.State.PENDING; // apply was switched off after the action was submitted
@@ -405,13 +571,18 @@ public final class FeedbackController {
      * @since 0.2
      */
     public void write(OutputStream out, boolean json) throws IOException {
+        int max = maxPerKind;
         if (json) {
-            log.writeJson(runtimeName, mode.id(), eventsUnavailable(), out);
+            log.writeJson(runtimeName, mode.id(), eventsUnavailable(), max, out);
         } else {
             CompilerEvents e = events;
             long dropped = e == null ? 0 : e.dropped();
-            log.writeText("mode " + mode.id() + " on " + runtimeName + (dropped == 0 ? "" : "; " + dropped + " compiler events over the " + CompilerEvents.MAX_EVENTS
-                            + " kept were not counted"), eventsUnavailable(), out);
+            String notes;
+            synchronized (this) {
+                notes = loadNotes.isEmpty() ? "" : "; " + String.join("; ", loadNotes);
+            }
+            log.writeText("mode " + mode.id() + " on " + runtimeName + ", at most " + max + " hints of each kind applied and saved (MaxHintsPerKind)" + notes
+                            + (dropped == 0 ? "" : "; " + dropped + " compiler events over the " + CompilerEvents.MAX_EVENTS + " kept were not counted"), eventsUnavailable(), max, out);
         }
     }
 
@@ -470,7 +641,9 @@ public final class FeedbackController {
         }
         synchronized (log) {
             for (Hint h : log.list()) {
-                if (h.state == Hint.State.PENDING || h.state == Hint.State.SUBMITTED) {
+                if (h.state == Hint.State.PENDING && h.action.startsWith(OVER_CAP)) {
+                    h.state = Hint.State.ADVISED; // held back by the cap to the end: logged, never applied, and the action says why
+                } else if (h.state == Hint.State.PENDING || h.state == Hint.State.SUBMITTED) {
                     if (h.origin.startsWith("file ")) {
                         h.state = Hint.State.UNMATCHED;
                         h.action = "none: no root matching " + (h.kind == Hint.Kind.COMPILE ? h.target.label() : h.caller.label()) + " ran long enough in this run";

@@ -38,7 +38,7 @@ final class Hint {
 
     /** Where a hint is in its life. */
     enum State {
-        /** Proposed in advise mode: logged, not applied. */
+        /** Proposed in advise mode, or held back by --ccsampler.MaxHintsPerKind to the end of the run: logged, not applied. */
         ADVISED,
         /** Waiting: apply mode, but its roots or call nodes have not appeared yet. */
         PENDING,
@@ -98,8 +98,20 @@ final class Hint {
     long seenCompiledAtMs = -1;
     /** Advisor rounds a pending loaded hint has waited. */
     int waitedRounds;
+    /** Advisor rounds since its thread-local action was submitted and has not run. */
+    int submittedRounds;
     /** The compiler's events for the hint's roots since it was logged; null until counted. */
     CompilerEvents.Counts compiler;
+    /**
+     * What ranks it: the share, in percent of all samples in the run's profile as of the last round,
+     * that ran its root's own code (compile: self samples) or passed through its call edge (split,
+     * inline); 0 while they have no samples in this run.
+     */
+    double score;
+    /** Its place among the hints of its kind by {@link #score}, 1 for the largest; 0 before the first ranking. */
+    int rank;
+    /** How many hints of its kind were ranked with it. */
+    int rankOf;
 
     Hint(int seq, Kind kind, RootKey target, RootKey caller, int siteLine, int siteColumn, String reason, Evidence evidence, String origin, long proposedAtMs,
                     State state) {
@@ -140,8 +152,9 @@ final class Hint {
             events = new dev.ccsampler.ccmap.CompilerHint.Events(true, "", c.compilations(), c.deoptimizations(), c.invalidations());
         }
         return new dev.ccsampler.ccmap.CompilerHint(kind.id(), root(target), caller == null ? null : root(caller), siteLine, siteColumn, reason,
-                        new dev.ccsampler.ccmap.CompilerHint.Evidence(evidence.samples(), Math.round(evidence.share() * 100) / 100.0, evidence.contexts(), evidence.callees()),
-                        origin, proposedAtMs, state.id(), action, appliedAtMs, outcome, events);
+                        new dev.ccsampler.ccmap.CompilerHint.Evidence(evidence.samples(), evidence.share(), evidence.contexts(), evidence.callees()),
+                        origin, proposedAtMs, state.id(), action, appliedAtMs, outcome, events,
+                        rank == 0 ? dev.ccsampler.ccmap.CompilerHint.Rank.NONE : new dev.ccsampler.ccmap.CompilerHint.Rank(rank, rankOf, score));
     }
 
     private static dev.ccsampler.ccmap.CompilerHint.Root root(RootKey k) {

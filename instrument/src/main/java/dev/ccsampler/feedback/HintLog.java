@@ -1,26 +1,24 @@
 package dev.ccsampler.feedback;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
+import dev.ccsampler.report.CompilerHintsWriter;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Every hint of a run, in the order proposed or loaded, with what was done and what followed;
- * written as text (the {@code hints} report) or JSON (the hints file, read back by
- * {@link HintsFile}). Thread-safe: every method takes this object's monitor, and so does every
+ * Every hint of a run, in the order proposed or loaded, with what was done and what followed, and
+ * its rank among the hints of its kind; written as text (the {@code hints} report) or JSON (the
+ * hints file, read back by {@link HintsFile}: the top of each kind by rank, in rank order). Thread-safe: every method takes this object's monitor, and so does every
  * writer of a {@link Hint}'s state.
  */
 final class HintLog {
-
-    private static final JsonFactory FACTORY = new JsonFactory();
 
     private final List<Hint> hints = new ArrayList<>();
     private final Map<String, Hint> byIdentity = new HashMap<>();
@@ -71,7 +69,7 @@ final class HintLog {
      * The text report; {@code eventsUnavailable} is null when compiler events are counted, or why
      * they are not.
      */
-    synchronized void writeText(String header, String eventsUnavailable, OutputStream out) {
+    synchronized void writeText(String header, String eventsUnavailable, int maxPerKind, OutputStream out) {
         PrintStream p = new PrintStream(out, false, StandardCharsets.UTF_8);
         p.println("ccsampler compiler feedback: " + header + "; " + summary());
         p.println(eventsUnavailable == null ? " compiler events: compilations, deoptimizations and invalidations of each hint's roots since the hint (JFR)"
@@ -79,6 +77,11 @@ final class HintLog {
         for (Hint h : hints) {
             p.println(String.format(" #%d %s [%s]", h.seq, h.describe(), h.state.id()));
             p.println("    rule: " + h.reason);
+            if (h.rank > 0) {
+                p.println(String.format("    rank: %d of %d %s hint%s, %.1f%% of samples in this run %s%s", h.rank, h.rankOf, h.kind.id(), h.rankOf == 1 ? "" : "s", h.score,
+                                h.kind == Hint.Kind.COMPILE ? "in its own code" : "through this call edge",
+                                h.rank > maxPerKind ? "; beyond --ccsampler.MaxHintsPerKind=" + maxPerKind + ", not saved" : ""));
+            }
             Hint.Evidence e = h.evidence;
             if (e.samples() > 0) {
                 p.println(String.format("    evidence: %d samples (%.1f%%), hot in %d context%s%s", e.samples(), e.share(), e.contexts(), e.contexts() == 1 ? "" : "s",
@@ -102,71 +105,55 @@ final class HintLog {
         return n == 1 ? "" : "s";
     }
 
-    /** The JSON form, documented in docs/json-schema.md ("Hints file"). */
-    synchronized void writeJson(String runtime, String mode, String eventsUnavailable, OutputStream out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.writeStartObject();
-            g.writeStringField("format", HintsFile.FORMAT);
-            g.writeNumberField("version", HintsFile.VERSION);
-            g.writeStringField("runtime", runtime);
-            g.writeStringField("mode", mode);
-            g.writeArrayFieldStart("hints");
-            for (Hint h : hints) {
-                g.writeStartObject();
-                g.writeStringField("kind", h.kind.id());
-                writeKey(g, "target", h.target);
-                if (h.caller != null) {
-                    writeKey(g, "caller", h.caller);
-                    g.writeObjectFieldStart("site");
-                    g.writeNumberField("line", h.siteLine);
-                    g.writeNumberField("column", h.siteColumn);
-                    g.writeEndObject();
-                }
-                g.writeStringField("reason", h.reason);
-                g.writeObjectFieldStart("evidence");
-                g.writeNumberField("samples", h.evidence.samples());
-                g.writeNumberField("share", Math.round(h.evidence.share() * 100) / 100.0);
-                g.writeNumberField("contexts", h.evidence.contexts());
-                g.writeArrayFieldStart("callees");
-                for (String c : h.evidence.callees()) {
-                    g.writeString(c);
-                }
-                g.writeEndArray();
-                g.writeEndObject();
-                g.writeStringField("origin", h.origin);
-                g.writeNumberField("proposedAtMs", h.proposedAtMs);
-                g.writeStringField("state", h.state.id());
-                g.writeStringField("action", h.action);
-                g.writeNumberField("appliedAtMs", h.appliedAtMs);
-                dev.ccsampler.ccmap.CompilerHint.Events c = h.toRecord(eventsUnavailable).compiler();
-                g.writeObjectFieldStart("compiler");
-                g.writeBooleanField("available", c.available());
-                if (!c.available()) {
-                    g.writeStringField("note", c.note());
-                }
-                g.writeNumberField("compilations", c.compilations());
-                g.writeNumberField("deoptimizations", c.deoptimizations());
-                g.writeNumberField("invalidations", c.invalidations());
-                g.writeEndObject();
-                g.writeStringField("outcome", h.outcome);
-                g.writeEndObject();
+    /**
+     * Ranks the hints of each kind by {@link Hint#score}, the largest first (ties: the earlier
+     * hint first), and sets their {@link Hint#rank} and {@link Hint#rankOf}.
+     */
+    synchronized void rank() {
+        for (Hint.Kind k : Hint.Kind.values()) {
+            List<Hint> of = ranked(k);
+            for (int i = 0; i < of.size(); i++) {
+                of.get(i).rank = i + 1;
+                of.get(i).rankOf = of.size();
             }
-            g.writeEndArray();
-            g.writeEndObject();
         }
     }
 
-    private static void writeKey(JsonGenerator g, String field, RootKey k) throws IOException {
-        g.writeObjectFieldStart(field);
-        g.writeStringField("language", k.language());
-        g.writeStringField("name", k.name());
-        g.writeStringField("source", k.source());
-        g.writeNumberField("charIndex", k.charIndex());
-        g.writeNumberField("charLength", k.charLength());
-        g.writeNumberField("line", k.line());
-        g.writeNumberField("column", k.column());
-        g.writeStringField("contentHash", k.contentHash());
-        g.writeEndObject();
+    /** The hints of kind {@code k} by score, the largest first, ties in the order logged; the caller holds the monitor. */
+    private List<Hint> ranked(Hint.Kind k) {
+        List<Hint> of = new ArrayList<>();
+        for (Hint h : hints) {
+            if (h.kind == k) {
+                of.add(h);
+            }
+        }
+        of.sort(Comparator.comparingDouble((Hint h) -> -h.score).thenComparingInt(h -> h.seq));
+        return of;
+    }
+
+    /**
+     * What a hints file keeps: ranked afresh, the first {@code maxPerKind} of each kind, compile
+     * hints first, then split, then inline, each kind in rank order.
+     */
+    synchronized List<Hint> top(int maxPerKind) {
+        rank();
+        List<Hint> r = new ArrayList<>();
+        for (Hint.Kind k : Hint.Kind.values()) {
+            List<Hint> of = ranked(k);
+            r.addAll(of.subList(0, Math.min(maxPerKind, of.size())));
+        }
+        return r;
+    }
+
+    /**
+     * The JSON of a hints file (docs/json-schema.md, "Hints file"): the {@link #top} hints with
+     * their ranks.
+     */
+    synchronized void writeJson(String runtime, String mode, String eventsUnavailable, int maxPerKind, OutputStream out) throws IOException {
+        List<dev.ccsampler.ccmap.CompilerHint> r = new ArrayList<>();
+        for (Hint h : top(maxPerKind)) {
+            r.add(h.toRecord(eventsUnavailable));
+        }
+        CompilerHintsWriter.writeHintsFile(runtime, mode, r, out);
     }
 }

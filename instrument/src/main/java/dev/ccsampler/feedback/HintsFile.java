@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ccsampler.report.CompilerHintsWriter;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,19 +17,44 @@ import java.util.Map;
 
 /**
  * Reads a hints file written by {@link HintLog#writeJson}. Only what a later run needs is read
- * (kind, target, caller, site, reason); the recorded outcome is ignored. Any problem rejects the
+ * (kind, target, caller, site, reason, evidence, rank); the recorded outcome is ignored. Any problem rejects the
  * whole file with a message naming the file and the entry, so that a run never applies half a
  * file. Stateless; any thread.
  */
 final class HintsFile {
 
-    static final String FORMAT = "ccsampler-hints";
-    static final int VERSION = 1;
+    static final String FORMAT = CompilerHintsWriter.FORMAT;
+    static final int VERSION = CompilerHintsWriter.VERSION;
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    /** A hint read from a file, not yet matched to this run's roots. */
-    record Saved(Hint.Kind kind, RootKey target, RootKey caller, int siteLine, int siteColumn, String reason, Hint.Evidence evidence) {
+    /**
+     * A hint read from a file, not yet matched to this run's roots.
+     *
+     * @param rank its saved place among the file's hints of its kind, 1 first; 0 when the file has
+     *            none (written before 0.3)
+     */
+    record Saved(Hint.Kind kind, RootKey target, RootKey caller, int siteLine, int siteColumn, String reason, Hint.Evidence evidence, int rank) {
+    }
+
+    /**
+     * What a run applies of a file: per kind, the hints in saved rank order (unranked ones after
+     * the ranked, in file order), at most {@code maxPerKind} of each; compile hints first.
+     */
+    static List<Saved> top(List<Saved> saved, int maxPerKind) {
+        List<Saved> out = new ArrayList<>();
+        for (Hint.Kind k : Hint.Kind.values()) {
+            List<Saved> of = new ArrayList<>();
+            for (Saved s : saved) {
+                if (s.kind() == k) {
+                    of.add(s);
+                }
+            }
+            // a stable sort: equal ranks, and the unranked, keep the file's order
+            of.sort(java.util.Comparator.comparingInt(s -> s.rank() > 0 ? s.rank() : Integer.MAX_VALUE));
+            out.addAll(of.subList(0, Math.min(maxPerKind, of.size())));
+        }
+        return out;
     }
 
     /** A rejected hints file; the message names the file and, where it applies, the entry. */
@@ -93,7 +119,11 @@ final class HintsFile {
             column = integer(site, "column");
         }
         Object reason = m.get("reason");
-        return new Saved(kind, target, caller, line, column, reason instanceof String s ? s : "", evidence(m.get("evidence")));
+        int rank = 0; // information like the evidence: a bad rank is read as none, never an error
+        if (m.get("rank") instanceof Map<?, ?> r && r.get("position") instanceof Long p && p > 0 && p <= Integer.MAX_VALUE) {
+            rank = (int) (long) p;
+        }
+        return new Saved(kind, target, caller, line, column, reason instanceof String s ? s : "", evidence(m.get("evidence")), rank);
     }
 
     /** The evidence of the run that saved the hint, kept for the report; optional and never an error. */

@@ -116,6 +116,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             new PrintStream(env.err(), true).println("[ccsampler] Guest code runs on Truffle's fallback runtime (no compilation): the profile shows interpreter behaviour.");
         }
         sampler.setCollecting(true);
+        sampler.setMaxHintsPerKind(o.get(CCSamplerOptions.MAX_HINTS_PER_KIND));
         if (feedback) {
             startFeedback(env, feedbackMode, loadHints);
         }

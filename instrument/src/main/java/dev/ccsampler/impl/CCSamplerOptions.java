@@ -4,6 +4,7 @@ import dev.ccsampler.burst.BurstSettings;
 import com.oracle.truffle.api.Option;
 import dev.ccsampler.FeedbackMode;
 import dev.ccsampler.drain.WildcardFilter;
+import dev.ccsampler.feedback.FeedbackController;
 import dev.ccsampler.push.PushConfig;
 import dev.ccsampler.serve.ListenConfig;
 import dev.ccsampler.report.Format;
@@ -313,4 +314,10 @@ public final class CCSamplerOptions {
 
     @Option(name = "LoadHints", help = "Load compiler hints saved by an earlier run and apply them, with --ccsampler.Feedback=apply, as soon as their functions run; a bad file is reported and the run goes on without hints (default: none).", usageSyntax = "<path>", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<String> LOAD_HINTS = new OptionKey<>("");
+
+    /** Largest cap: a hints file of more hints than this per kind is not a measured case. */
+    static final int MAX_HINTS_LIMIT = 1_000_000;
+
+    @Option(name = "MaxHintsPerKind", help = "Apply and save at most this many compiler hints of each kind (compile, split, inline): the ones with the largest share of samples in the run (compile: self samples; split, inline: samples through the call edge), ranked in the hints file; LoadHints applies the first of each kind by saved rank (default: 8).", usageSyntax = "[1, 1000000]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> MAX_HINTS_PER_KIND = new OptionKey<>(FeedbackController.DEFAULT_MAX_HINTS_PER_KIND, intRange("MaxHintsPerKind", 1, MAX_HINTS_LIMIT));
 }

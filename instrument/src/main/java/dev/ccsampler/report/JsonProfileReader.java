@@ -343,8 +343,16 @@ public final class JsonProfileReader {
                 String note = available ? "" : str(cm, "note");
                 events = new CompilerHint.Events(available, note, longOf(cm, "compilations"), longOf(cm, "deoptimizations"), longOf(cm, "invalidations"));
             }
+            CompilerHint.Rank rank = CompilerHint.Rank.NONE; // absent before 0.3, and for hints not ranked
+            if (m.get("rank") != null) {
+                Map<String, Object> rm = map(m.get("rank"), "field 'rank'");
+                if (!(rm.get("share") instanceof Number rs)) {
+                    throw new IllegalArgumentException("field 'share' of 'rank' must be a number, found " + describe(rm.get("share")));
+                }
+                rank = new CompilerHint.Rank(intOf(rm, "position"), intOf(rm, "of"), rs.doubleValue());
+            }
             return new CompilerHint(kind, target, caller, line, column, str(m, "reason"), evidence, str(m, "origin"), longOf(m, "proposedAtMs"), str(m, "state"),
-                            str(m, "action"), longOf(m, "appliedAtMs"), str(m, "outcome"), events);
+                            str(m, "action"), longOf(m, "appliedAtMs"), str(m, "outcome"), events, rank);
         }
 
         private static CompilerHint.Root root(Map<String, Object> m, String field) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.LatencyHistogram;
 import dev.ccsampler.ccmap.CallSiteInfo;
-import dev.ccsampler.ccmap.CompilerHint;
 import dev.ccsampler.ccmap.ContextNode;
 import dev.ccsampler.ccmap.MethodInfo;
 import dev.ccsampler.ccmap.MethodStats;
@@ -136,70 +135,10 @@ final class JsonProfileWriter implements Reporter {
             }
             g.writeEndArray();
             if (!s.hints().isEmpty()) {
-                writeHints(g, s.hints());
+                CompilerHintsWriter.writeHints(g, s.hints()); // the same entries as a hints file
             }
             g.writeEndObject();
         }
-    }
-
-    /** The compiler-feedback hints: the entries of a hints file, plus the compiler's events. */
-    private static void writeHints(JsonGenerator g, List<CompilerHint> hints) throws IOException {
-        g.writeArrayFieldStart("hints");
-        for (CompilerHint h : hints) {
-            g.writeStartObject();
-            g.writeStringField("kind", h.kind());
-            writeRoot(g, "target", h.target());
-            if (h.caller() != null) {
-                writeRoot(g, "caller", h.caller());
-                g.writeObjectFieldStart("site");
-                g.writeNumberField("line", h.siteLine());
-                g.writeNumberField("column", h.siteColumn());
-                g.writeEndObject();
-            }
-            g.writeStringField("reason", h.reason());
-            CompilerHint.Evidence e = h.evidence();
-            g.writeObjectFieldStart("evidence");
-            g.writeNumberField("samples", e.samples());
-            g.writeNumberField("share", e.share());
-            g.writeNumberField("contexts", e.contexts());
-            g.writeArrayFieldStart("callees");
-            for (String c : e.callees()) {
-                g.writeString(c);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-            g.writeStringField("origin", h.origin());
-            g.writeNumberField("proposedAtMs", h.proposedAtMs());
-            g.writeStringField("state", h.state());
-            g.writeStringField("action", h.action());
-            g.writeNumberField("appliedAtMs", h.appliedAtMs());
-            CompilerHint.Events c = h.compiler();
-            g.writeObjectFieldStart("compiler");
-            g.writeBooleanField("available", c.available());
-            if (!c.available()) {
-                g.writeStringField("note", c.note());
-            }
-            g.writeNumberField("compilations", c.compilations());
-            g.writeNumberField("deoptimizations", c.deoptimizations());
-            g.writeNumberField("invalidations", c.invalidations());
-            g.writeEndObject();
-            g.writeStringField("outcome", h.outcome());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-    }
-
-    private static void writeRoot(JsonGenerator g, String field, CompilerHint.Root r) throws IOException {
-        g.writeObjectFieldStart(field);
-        g.writeStringField("language", r.language());
-        g.writeStringField("name", r.name());
-        g.writeStringField("source", r.source());
-        g.writeNumberField("charIndex", r.charIndex());
-        g.writeNumberField("charLength", r.charLength());
-        g.writeNumberField("line", r.line());
-        g.writeNumberField("column", r.column());
-        g.writeStringField("contentHash", r.contentHash());
-        g.writeEndObject();
     }
 
     private static void writeAccounting(JsonGenerator g, Accounting a) throws IOException {

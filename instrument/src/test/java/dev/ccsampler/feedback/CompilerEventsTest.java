@@ -57,13 +57,13 @@ class CompilerEventsTest {
         HintLog log = new HintLog();
         log.add(new Hint(1, Hint.Kind.COMPILE, WORK, null, 0, 0, "hot and interpreted", Hint.Evidence.NONE, "advisor", 5, Hint.State.ADVISED));
         ByteArrayOutputStream text = new ByteArrayOutputStream();
-        log.writeText("mode advise on Interpreted", e.unavailableReason(), text);
+        log.writeText("mode advise on Interpreted", e.unavailableReason(), FeedbackController.DEFAULT_MAX_HINTS_PER_KIND, text);
         String t = text.toString(StandardCharsets.UTF_8);
         assertTrue(t.contains("compiler events: unavailable (the Interpreted runtime compiles nothing)"), t);
         assertFalse(t.contains("compiler since the hint"), t);
 
         ByteArrayOutputStream json = new ByteArrayOutputStream();
-        log.writeJson("Interpreted", "advise", e.unavailableReason(), json);
+        log.writeJson("Interpreted", "advise", e.unavailableReason(), FeedbackController.DEFAULT_MAX_HINTS_PER_KIND, json);
         String j = json.toString(StandardCharsets.UTF_8);
         assertTrue(j.contains("\"compiler\":{\"available\":false,\"note\":\"the Interpreted runtime compiles nothing\",\"compilations\":0,\"deoptimizations\":0,\"invalidations\":0}"), j);
         dev.ccsampler.ccmap.CompilerHint r = log.records(e.unavailableReason()).get(0);

@@ -54,7 +54,11 @@ class OptionsTest {
         "ccsampler.BurstLength|0|from 1 to 1048576",
         "ccsampler.BurstLength|long|from 1 to 1048576",
         "ccsampler.BurstRR|0|from 1 to 1048576",
-        "ccsampler.BurstRR|5%|from 1 to 1048576"})
+        "ccsampler.BurstRR|5%|from 1 to 1048576",
+        "ccsampler.MaxHintsPerKind|0|from 1 to 1000000",
+        "ccsampler.MaxHintsPerKind|-2|from 1 to 1000000",
+        "ccsampler.MaxHintsPerKind|1000001|from 1 to 1000000",
+        "ccsampler.MaxHintsPerKind|eight|from 1 to 1000000"})
     void badValuesNameOptionValueAndLegalForms(String option, String value, String legal) {
         String m = engineError(option, value);
         assertTrue(m.contains(value), m);

@@ -139,6 +139,62 @@ class FeedbackTest {
         }
     }
 
+    /** The caller's name in a saved hint entry. */
+    static String callerOf(String hint) {
+        Matcher m = Pattern.compile("\"caller\":\\{\"language\":\"[^\"]*\",\"name\":\"([^\"]*)\"").matcher(hint);
+        assertTrue(m.find(), hint);
+        return m.group(1);
+    }
+
+    /** The rank's share in a saved hint entry. */
+    static double rankShare(String hint) {
+        Matcher m = Pattern.compile("\"rank\":\\{\"position\":\\d+,\"of\":\\d+,\"share\":([0-9.]+)\\}").matcher(hint);
+        assertTrue(m.find(), hint);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
+    void maxHintsPerKindSavesAndAppliesTheFirstHintsOfEachKindByShare() throws Exception {
+        // uncapped: both split hints, ranked by the share of their call edge, the largest first
+        Path all = tmp.resolve("cap-all.json");
+        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", all.toString(), "engine.SplittingMaxCalleeSize", "1"));
+        assertEquals(0, r.exitStatus(), r.stderr());
+        List<String> both = hints(Files.readString(all), "split");
+        assertEquals(2, both.size(), Files.readString(all));
+        assertTrue(both.get(0).contains("\"rank\":{\"position\":1,\"of\":2,"), both.get(0));
+        assertTrue(both.get(1).contains("\"rank\":{\"position\":2,\"of\":2,"), both.get(1));
+        assertTrue(rankShare(both.get(0)) >= rankShare(both.get(1)), both.toString());
+
+        // MaxHintsPerKind=1: one split hint saved, the first of two by share
+        Path one = tmp.resolve("cap-one.json");
+        r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", one.toString(), "engine.SplittingMaxCalleeSize", "1",
+                        "ccsampler.MaxHintsPerKind", "1"));
+        assertEquals(0, r.exitStatus(), r.stderr());
+        List<String> kept = hints(Files.readString(one), "split");
+        assertEquals(1, kept.size(), Files.readString(one));
+        assertTrue(kept.get(0).contains("\"rank\":{\"position\":1,\"of\":2,"), kept.get(0));
+
+        // the uncapped file loaded with MaxHintsPerKind=1: only its first split hint is loaded and applied,
+        // and the advisor's own split hints of this run are held back by the cap
+        Path profile = tmp.resolve("cap-profile.json");
+        Map<String, String> apply = new LinkedHashMap<>(NO_HEURISTIC_SPLITS);
+        apply.putAll(Map.of("ccsampler", "json", "ccsampler.OutputFile", profile.toString(), "ccsampler.Feedback", "apply", "ccsampler.LoadHints", all.toString(),
+                        "ccsampler.MaxHintsPerKind", "1"));
+        r = run("pace", pace("feedback-split.pace"), apply);
+        assertEquals(0, r.exitStatus(), r.stderr());
+        List<dev.ccsampler.ccmap.CompilerHint> splits = dev.ccsampler.report.JsonProfileReader.read(profile).hints().stream().filter(h -> h.kind().equals("split")).toList();
+        List<dev.ccsampler.ccmap.CompilerHint> loaded = splits.stream().filter(h -> h.origin().startsWith("file ")).toList();
+        assertEquals(1, loaded.size(), splits.toString());
+        assertEquals(callerOf(both.get(0)), loaded.get(0).caller().name(), "the first by saved rank");
+        assertEquals("applied", loaded.get(0).state(), loaded.get(0).toString());
+        for (dev.ccsampler.ccmap.CompilerHint h : splits) {
+            if (h.origin().equals("advisor")) {
+                assertEquals("advised", h.state(), h.toString());
+                assertTrue(h.action().startsWith("not applied: 1 split hint was applied or loaded already (--ccsampler.MaxHintsPerKind=1)"), h.action());
+            }
+        }
+    }
+
     @Test
     void javaScriptSplitHintSplitsAndKeepsTheOutput() throws Exception {
         Path js = Path.of("src/test/resources/crosslang/feedback_split.js").toAbsolutePath();

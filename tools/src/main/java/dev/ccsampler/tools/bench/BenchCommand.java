@@ -79,8 +79,10 @@ public final class BenchCommand {
         int timeout = 300;
         @Option(names = "--list", description = "print the suite and exit")
         boolean list;
-        @Option(names = "--feedback", description = "compiler feedback: learn hints in one process, then compare plain sampling, sampling with the saved hints applied, and advise mode, interleaved (time to steady state, peak, compilations, deopts; docs/feedback.md)")
+        @Option(names = "--feedback", description = "compiler feedback: learn hints in one process, then compare plain sampling, sampling with the saved hints applied, and advise mode, interleaved, at least 15 iterations per process (time to steady state, peak, compilations, deopts; docs/feedback.md)")
         boolean feedback;
+        @Option(names = "--max-hints", paramLabel = "<n,...>", split = ",", converter = CliOptions.PositiveInt.class, description = "with --feedback: also apply the saved hints with --ccsampler.MaxHintsPerKind=n, one configuration per value (the learning process then saves up to the largest n of each kind)")
+        List<Integer> maxHints = new ArrayList<>();
         @Option(names = "--burst", description = "measure adaptive bursting (--ccsampler.Burst) beside plain sampling and --cpusampler: overhead, and overlap / hot-edge coverage on call counts (docs/bursting.md)")
         boolean burst;
         @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, and bursting, all at 10 ms (docs/bursting.md)")
@@ -206,8 +208,11 @@ public final class BenchCommand {
         if (a.burstCost) {
             bench.measured = MEASURED_BURST_COST;
         }
+        if (!feedback && !a.maxHints.isEmpty()) {
+            throw new Cli.BadInput("--max-hints applies to --feedback, which was not given.");
+        }
         if (feedback) {
-            return bench.feedback();
+            return bench.feedback(a.maxHints);
         }
         return checkSplits ? bench.checkSplits() : bench.execute();
     }
@@ -311,53 +316,63 @@ public final class BenchCommand {
             return new Setup(runDir, java, selected, langOptions);
         }
 
-        /** {@code --feedback}: see {@link FeedbackBench}. */
-        int feedback() throws IOException, InterruptedException {
+        /** {@code --feedback}: see {@link FeedbackBench}; {@code maxHints}: the caps compared beside the default. */
+        int feedback(List<Integer> maxHints) throws IOException, InterruptedException {
             Setup setup = setup(w -> true, "bench: no workload to run.");
             if (setup == null) {
                 return 1;
             }
+            String loadBefore = loadAverage();
+            java.time.Instant started = java.time.Instant.now();
+            List<FeedbackBench.Config> configs = FeedbackBench.configs(maxHints);
             List<FeedbackBench.Result> results = new ArrayList<>();
             for (Workload w : setup.selected()) {
-                int iters = w.iterationsFor(quick) > 0 ? w.iterationsFor(quick) : (quick ? 20 : 40);
+                int iters = Math.max(FeedbackBench.MIN_ITERATIONS, w.iterationsFor(quick) > 0 ? w.iterationsFor(quick) : (quick ? 20 : 40));
                 Map<String, String> base = new LinkedHashMap<>(options(w, setup.langOptions()));
                 base.put("engine.TraceCompilation", "true");
                 Path hints = setup.runDir().resolve(w.id() + ".hints.json");
                 Map<String, String> learnOpts = new LinkedHashMap<>(base);
                 learnOpts.put("ccsampler.Feedback", "apply");
                 learnOpts.put("ccsampler.SaveHints", hints.toString());
+                if (!maxHints.isEmpty()) {
+                    // the file must hold enough hints of each kind for the largest cap compared; each configuration caps it when loading
+                    learnOpts.put("ccsampler.MaxHintsPerKind", Integer.toString(java.util.Collections.max(maxHints)));
+                }
                 GuestRun learn = GuestRun.launch(setup.java(), w, ProfilerConfig.CCSAMPLER_10MS, 0, iters, 0, List.of(), learnOpts, repo, setup.runDir(), timeout, w.id() + ".learn");
                 err.printf(Locale.ROOT, "  %s: learning process exit %d, hints in %s%n", w.id(), learn.exitStatus(), hints);
                 if (!learn.ok() || !Files.exists(hints)) {
                     notes.add(w.id() + ": skipped, the learning process failed (see " + learn.log() + ").");
                     continue;
                 }
-                Map<FeedbackBench.Config, List<GuestRun>> runs = new java.util.EnumMap<>(FeedbackBench.Config.class);
+                Map<FeedbackBench.Config, List<GuestRun>> runs = new LinkedHashMap<>();
                 List<String> reference = FeedbackBench.guestOutput(learn.log());
                 boolean same = true;
                 for (int round = 0; round < pairs; round++) {
-                    for (FeedbackBench.Config c : FeedbackBench.Config.values()) {
+                    for (FeedbackBench.Config c : configs) {
                         Map<String, String> o = new LinkedHashMap<>(base);
-                        if (c == FeedbackBench.Config.HINTS) {
+                        if (c.loadsHints()) {
                             o.put("ccsampler.Feedback", "apply");
                             o.put("ccsampler.LoadHints", hints.toString());
-                        } else {
-                            o.putAll(c.options);
                         }
+                        o.putAll(c.options());
                         GuestRun r = GuestRun.launch(setup.java(), w, ProfilerConfig.CCSAMPLER_10MS, round, iters, 0, List.of(), o, repo, setup.runDir(), timeout,
-                                        w.id() + ".feedback-" + c.name().toLowerCase(Locale.ROOT) + "." + round);
-                        err.printf(Locale.ROOT, "  %s %s round %d: exit %d, %d iterations%n", w.id(), c.label, round, r.exitStatus(), r.iterationNanos().length);
+                                        w.id() + ".feedback-" + c.id() + "." + round);
+                        err.printf(Locale.ROOT, "  %s %s round %d: exit %d, %d iterations%n", w.id(), c.label(), round, r.exitStatus(), r.iterationNanos().length);
                         runs.computeIfAbsent(c, k -> new ArrayList<>()).add(r);
                         same &= FeedbackBench.guestOutput(r.log()).equals(reference);
                     }
                 }
-                results.add(new FeedbackBench.Result(w.id(), runs, same));
+                results.add(new FeedbackBench.Result(w.id(), configs, runs, same));
             }
             String table = FeedbackBench.table(results);
+            String footer = String.format(Locale.ROOT, "%d rounds, %s to %s UTC, %d cores, load average %s before, %s after%n", pairs, started, java.time.Instant.now(),
+                            Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage());
             out.print(table);
+            out.print(footer);
             notes.forEach(n -> out.println("  " + n));
             if (outDir != null) {
-                Files.writeString(outDir.resolve("feedback.md"), table);
+                Files.writeString(outDir.resolve("feedback.md"), table + "\n" + footer);
+                Files.writeString(outDir.resolve("feedback-runs.tsv"), FeedbackBench.runsTsv(results));
             }
             return results.isEmpty() ? 1 : 0;
         }

@@ -9,12 +9,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * {@code ccsampler bench --feedback}: does compiler feedback help? For each workload one learning
  * process runs ccsampler at 10 ms with {@code Feedback=apply} and saves its hints; then, interleaved
- * round by round, processes with plain sampling (10 ms), with the saved hints loaded and applied,
- * and with {@code Feedback=advise} (the advisor's cost). Every process runs with
+ * round by round, processes with plain sampling (10 ms), with the saved hints loaded and applied
+ * (at the default {@code MaxHintsPerKind}, and at each cap of {@code --max-hints}), and with
+ * {@code Feedback=advise} (the advisor's cost); every process runs at least
+ * {@link #MIN_ITERATIONS} iterations. Every process runs with
  * {@code engine.TraceCompilation} so compilations and deoptimizations can be counted from its log.
  * Figures per configuration are medians over the rounds: time to steady state (the iteration
  * times summed up to the first iteration after which the rolling median of 5 stays within 5 % of
@@ -26,20 +29,43 @@ import java.util.Map;
  */
 final class FeedbackBench {
 
-    /** The configurations compared, in the order they run within a round. */
-    enum Config {
-        PLAIN("ccsampler 10ms", Map.of()),
-        HINTS("+ saved hints (apply)", null),
-        ADVISE("+ advise", Map.of("ccsampler.Feedback", "advise"));
-
-        final String label;
-        final Map<String, String> options;
-
-        Config(String label, Map<String, String> options) {
-            this.label = label;
-            this.options = options;
-        }
+    /**
+     * A configuration compared, in the order they run within a round.
+     *
+     * @param id short name, in log file names
+     * @param label in the table
+     * @param options ccsampler options added to plain sampling at 10 ms
+     * @param loadsHints whether the process loads the learning process's hints ({@code Feedback=apply}, {@code LoadHints})
+     */
+    record Config(String id, String label, Map<String, String> options, boolean loadsHints) {
     }
+
+    /** Plain sampling at 10 ms: the baseline of every "vs plain". */
+    static final Config PLAIN = new Config("plain", "ccsampler 10ms", Map.of(), false);
+    /** The saved hints applied with the instrument's default {@code MaxHintsPerKind}. */
+    static final Config HINTS = new Config("hints", "+ saved hints (apply)", Map.of(), true);
+    /** The advisor alone: what advising costs. */
+    static final Config ADVISE = new Config("advise", "+ advise", Map.of("ccsampler.Feedback", "advise"), false);
+
+    /**
+     * The configurations of a run: plain, the saved hints at the default cap, one more per value of
+     * {@code --max-hints} (the same file loaded with {@code MaxHintsPerKind=n}), and advise.
+     */
+    static List<Config> configs(List<Integer> maxHints) {
+        List<Config> r = new ArrayList<>(List.of(PLAIN, HINTS));
+        for (int n : maxHints) {
+            r.add(new Config("hints-max" + n, "+ saved hints, MaxHintsPerKind=" + n, Map.of("ccsampler.MaxHintsPerKind", Integer.toString(n)), true));
+        }
+        r.add(ADVISE);
+        return r;
+    }
+
+    /**
+     * Fewest iterations per process: the steady-state rule needs a rolling window of
+     * {@link #WINDOW} and a final median over the last third, so three windows. The suite's Pace
+     * programs run 4 iterations in the overhead bench; here they run this many.
+     */
+    static final int MIN_ITERATIONS = 15;
 
     /** Rolling window of the steady-state rule. */
     static final int WINDOW = 5;
@@ -109,11 +135,23 @@ final class FeedbackBench {
     static List<String> guestOutput(List<String> lines) {
         List<String> r = new ArrayList<>();
         boolean inRedirectNote = false; // Truffle's "[To redirect Truffle log output ...]" note spans lines
+        boolean inClosedLog = false;
         for (String l : lines) {
             if (inRedirectNote || l.startsWith("[To redirect")) {
                 inRedirectNote = !l.endsWith("]");
                 continue;
             }
+            // a background compilation that ends after the engine closed logs (TraceCompilation) to a closed
+            // handler, and java.util.logging prints the failure with its stack trace: Truffle's, not the guest's
+            if (l.startsWith("java.util.logging.ErrorManager: ")) {
+                inClosedLog = true;
+                continue;
+            }
+            if (inClosedLog && (l.startsWith("\t") || l.startsWith("java.lang.RuntimeException: java.lang.AssertionError: The log handler is closed.")
+                            || l.startsWith("Caused by: "))) {
+                continue;
+            }
+            inClosedLog = false;
             if (!l.startsWith(GuestRunner.PREFIX) && !l.startsWith("[engine]") && !l.startsWith("[ccsampler]") && !l.startsWith("WARNING")) {
                 r.add(l);
             }
@@ -122,21 +160,28 @@ final class FeedbackBench {
     }
 
     /** Per configuration, the runs of one workload. */
-    record Result(String workload, Map<Config, List<GuestRun>> runs, boolean outputsEqual) {
+    record Result(String workload, List<Config> configs, Map<Config, List<GuestRun>> runs, boolean outputsEqual) {
     }
 
-    /** The Markdown table of all workloads. */
+    /** {@code median (min–max)} of {@code f} over the runs, in ms with {@code decimals}. */
+    static String spread(List<GuestRun> runs, ToLongFunction<long[]> f, int decimals) {
+        List<Double> v = runs.stream().map(x -> f.applyAsLong(x.iterationNanos()) / 1e6).sorted().toList();
+        String fmt = "%." + decimals + "f";
+        return String.format(Locale.ROOT, fmt + " (" + fmt + "–" + fmt + ")", Stats.median(v), v.get(0), v.get(v.size() - 1));
+    }
+
+    /** The Markdown table of all workloads: medians over the rounds with their range. */
     static String table(List<Result> results) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("| workload | configuration | time to steady state (median) | vs plain | peak iteration (median) | vs plain | compilations | deopts+invalidations | output |\n");
+        b.append("| workload | configuration | time to steady state, ms: median (range) | vs plain | peak iteration, ms: median (range) | vs plain | compilations | deopts+invalidations | output |\n");
         b.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Result r : results) {
             double plainSteady = 0;
             double plainPeak = 0;
-            for (Config c : Config.values()) {
+            for (Config c : r.configs()) {
                 List<GuestRun> runs = r.runs().getOrDefault(c, List.of()).stream().filter(GuestRun::ok).toList();
                 if (runs.isEmpty()) {
-                    b.append(String.format(Locale.ROOT, "| %s | %s | failed | | | | | | |%n", r.workload(), c.label));
+                    b.append(String.format(Locale.ROOT, "| %s | %s | failed | | | | | | |%n", r.workload(), c.label()));
                     continue;
                 }
                 double steady = Stats.median(runs.stream().map(x -> (double) timeToSteady(x.iterationNanos())).toList());
@@ -148,14 +193,35 @@ final class FeedbackBench {
                     comp.add((double) cd[0]);
                     deop.add((double) cd[1]);
                 }
-                if (c == Config.PLAIN) {
+                boolean plain = c.equals(PLAIN);
+                if (plain) {
                     plainSteady = steady;
                     plainPeak = pk;
                 }
-                b.append(String.format(Locale.ROOT, "| %s | %s | %.0f ms | %s | %.2f ms | %s | %.0f | %.0f | %s |%n", r.workload(), c.label, steady / 1e6,
-                                c == Config.PLAIN ? "" : String.format(Locale.ROOT, "%+.1f %%", 100 * (steady / plainSteady - 1)), pk / 1e6,
-                                c == Config.PLAIN ? "" : String.format(Locale.ROOT, "%+.1f %%", 100 * (pk / plainPeak - 1)), Stats.median(comp), Stats.median(deop),
+                b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.0f | %.0f | %s |%n", r.workload(), c.label(), spread(runs, FeedbackBench::timeToSteady, 0),
+                                plain || plainSteady == 0 ? "" : String.format(Locale.ROOT, "%+.1f %%", 100 * (steady / plainSteady - 1)), spread(runs, FeedbackBench::peak, 2),
+                                plain || plainPeak == 0 ? "" : String.format(Locale.ROOT, "%+.1f %%", 100 * (pk / plainPeak - 1)), Stats.median(comp), Stats.median(deop),
                                 r.outputsEqual() ? "same" : "DIFFERS"));
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * One line per process, tab-separated, for figures the table does not show: workload,
+     * configuration, round, exit status, iterations, steady-state index, time to steady state (ms),
+     * peak (ms), compilations, deopts and invalidations.
+     */
+    static String runsTsv(List<Result> results) throws IOException {
+        StringBuilder b = new StringBuilder("workload\tconfig\tround\texit\titerations\tsteadyIndex\ttimeToSteadyMs\tpeakMs\tcompilations\tdeopts\n");
+        for (Result r : results) {
+            for (Config c : r.configs()) {
+                for (GuestRun x : r.runs().getOrDefault(c, List.of())) {
+                    long[] it = x.iterationNanos();
+                    long[] cd = Files.exists(x.log()) ? compilations(x.log()) : new long[2];
+                    b.append(String.format(Locale.ROOT, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%.2f\t%d\t%d%n", r.workload(), c.id(), x.round(), x.exitStatus(), it.length,
+                                    steadyIndex(it), timeToSteady(it) / 1e6, peak(it) / 1e6, cd[0], cd[1]));
+                }
             }
         }
         return b.toString();

@@ -39,4 +39,29 @@ class FeedbackBenchTest {
                         "hello", "[engine] opt done work", "[ccsampler] compiler feedback: mode apply", "world");
         assertEquals(List.of("hello", "world"), FeedbackBench.guestOutput(log));
     }
+
+    @Test
+    void guestOutputDropsACompilationLoggedAfterTheEngineClosed() {
+        // seen once in 147 processes: a compilation finished after the engine's log handler closed
+        List<String> log = List.of("hello", "java.util.logging.ErrorManager: 0: ",
+                        "java.lang.RuntimeException: java.lang.AssertionError: The log handler is closed.",
+                        "\tat com.oracle.truffle.polyglot.PolyglotLoggers$AbstractLogHandler.checkClosed(PolyglotLoggers.java:310)",
+                        "\tat java.base/java.lang.Thread.run(Thread.java:1474)", "world", "\tat a guest line after the block stays");
+        assertEquals(List.of("hello", "world", "\tat a guest line after the block stays"), FeedbackBench.guestOutput(log));
+    }
+
+    @Test
+    void theCapsComparedAreConfigurationsBetweenTheDefaultAndAdvise() {
+        List<FeedbackBench.Config> c = FeedbackBench.configs(List.of(1000000, 4));
+        assertEquals(List.of("plain", "hints", "hints-max1000000", "hints-max4", "advise"), c.stream().map(FeedbackBench.Config::id).toList());
+        assertEquals(java.util.Map.of("ccsampler.MaxHintsPerKind", "4"), c.get(3).options());
+        assertEquals(List.of(false, true, true, true, false), c.stream().map(FeedbackBench.Config::loadsHints).toList());
+        assertEquals(List.of("plain", "hints", "advise"), FeedbackBench.configs(List.of()).stream().map(FeedbackBench.Config::id).toList());
+    }
+
+    @Test
+    void enoughIterationsForTheSteadyStateRule() {
+        // a rolling window, and a final median over the last third that is at least a window
+        assertEquals(3 * FeedbackBench.WINDOW, FeedbackBench.MIN_ITERATIONS);
+    }
 }
