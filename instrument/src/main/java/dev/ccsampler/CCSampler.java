@@ -515,7 +515,7 @@ public final class CCSampler implements AutoCloseable {
                             100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
         }
         if (a.requested() > 0 && a.skipped() * 5 > a.requested()) {
-            w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint and no frame on top was known for them (before the root probes were attached, with --ccsampler.WaitedTicks=skip, or with --ccsampler.Incremental=false), or after the last sample.",
+            w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint (with --ccsampler.WaitedTicks=skip, the default) or after the last sample; the profile shows the code that polls, and --ccsampler.WaitedTicks=top gives them to the function that was on top while they passed.",
                             100.0 * a.skipped() / a.requested()));
         }
         if (a.requested() > 0 && a.samples() < 100) {

@@ -159,8 +159,8 @@ class SamplingStageTest {
     void autoIncrementalAttachesItsProbesOnlyForDeepStacks() throws Exception {
         Run deep = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "20"), "4", "2000", "200000");
         assertTrue(deep.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on")), () -> "deep stacks: " + deep.profile.meta().sampling());
-        // (WaitedTicks=skip: with the default, samples that wait a period, as a loaded machine makes
-        // them, attach the probes too; that rule is tested in waitedTicksTop...)
+        // (WaitedTicks=skip, the default, said here: with top, samples that wait a period, as a
+        // loaded machine makes them, attach the probes too)
         Run flat = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.WaitedTicks", "skip"), "2000");
         assertTrue(flat.profile.meta().sampling().stream().noneMatch(e -> e.contains("incremental walks on")), () -> "shallow stacks: " + flat.profile.meta().sampling());
         assertEquals(flat.profile.accounting().frames(), flat.profile.accounting().framesWalked(), "no probes, every walk full");
