@@ -223,10 +223,9 @@ public final class SampledThread {
      */
     private void placeAll(SampleRecord r, CallDepth m, long weight) {
         long waitedTicks = 0;
-        for (int i = 1; i < RequestLedger.TOP_SLOTS; i++) {
+        for (int i = 0; i < RequestLedger.TOP_SLOTS; i++) {
             waitedTicks += ledger.claimedTicks(i);
         }
-        waitedTicks += ledger.claimedTicks(0);
         int c = m.depth();
         int[] roots = m.roots();
         long[] gens = m.generations();
