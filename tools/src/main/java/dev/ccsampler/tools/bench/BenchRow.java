@@ -123,7 +123,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
             trees.add(t);
             samples.add((double) t.totalWeight());
             if (!w.knownSplit().isEmpty()) {
-                split.add(splitError(t, w.knownSplit()));
+                split.add(splitError(t, r.splitTruth()));
             }
             if (reference != null) {
                 CompareResult cr = Comparison.compare(calls, reference.namesOnly(), 0.1, 10);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -22,10 +23,17 @@ import java.util.concurrent.TimeUnit;
  * @param profile the profile file ({@code null} without a profiler)
  * @param log the process's combined output
  * @param wallNanos wall time of the whole process, JVM start to exit
+ * @param timedNanos time per known-split function as the workload measured it in this very run
+ *            ({@code CCSBENCH timed} lines), empty when it did not
  * @since 0.1
  */
 public record GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log,
-                long wallNanos) {
+                long wallNanos, Map<String, Long> timedNanos) {
+
+    /** A run whose workload timed nothing itself. @since 0.1 */
+    public GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log, long wallNanos) {
+        this(workload, config, round, iterationNanos, exitStatus, profile, log, wallNanos, Map.of());
+    }
 
     /** Whether the process finished normally and reported at least one iteration. @since 0.1 */
     public boolean ok() {
@@ -79,9 +87,28 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         return last >= 0.85 * middle;
     }
 
+    /**
+     * The time split this run's profile is judged against: the split the workload measured in this
+     * very run ({@link #timedNanos}) when it timed every known-split function, else the split by
+     * construction. The two differ where the warm-up is a large part of the run: there a function
+     * that is compiled later (a loop too short to be compiled on the stack) takes more than its
+     * steady share, and a profiler that finds that is right, not wrong.
+     *
+     * @since 0.1
+     */
+    public Map<String, Double> splitTruth() {
+        Map<String, Double> known = workload.knownSplit();
+        if (known.isEmpty() || !timedNanos.keySet().containsAll(known.keySet())) {
+            return known;
+        }
+        Map<String, Double> truth = new LinkedHashMap<>();
+        known.keySet().forEach(k -> truth.put(k, (double) timedNanos.get(k)));
+        return truth;
+    }
+
     /** The same run, attributed to {@code w} (the workload once its iteration count is known). @since 0.1 */
     public GuestRun withWorkload(Workload w) {
-        return new GuestRun(w, config, round, iterationNanos, exitStatus, profile, log, wallNanos);
+        return new GuestRun(w, config, round, iterationNanos, exitStatus, profile, log, wallNanos, timedNanos);
     }
 
     /**
@@ -147,12 +174,18 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         }
         long wall = System.nanoTime() - t0;
         List<Long> iters = new ArrayList<>();
+        Map<String, Long> timed = new LinkedHashMap<>();
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
             if (line.startsWith(GuestRunner.PREFIX + "iter ")) {
                 String[] f = line.split(" ");
                 iters.add(Long.parseLong(f[3]));
+            } else if (line.startsWith(GuestRunner.PREFIX + "timed ")) {
+                String[] f = line.split(" ");
+                if (f.length == 4) {
+                    timed.merge(f[2], Long.parseLong(f[3]), Long::sum);
+                }
             }
         }
-        return new GuestRun(w, config, round, iters.stream().mapToLong(Long::longValue).toArray(), status, profile, log, wall);
+        return new GuestRun(w, config, round, iters.stream().mapToLong(Long::longValue).toArray(), status, profile, log, wall, timed);
     }
 }

@@ -48,6 +48,10 @@ import java.util.Map;
  * whose members are functions, each doing one known-split function's share of an iteration), the
  * runner afterwards calls each part alone, R rounds interleaved, and prints
  * {@code CCSBENCH part <name> <nanos>} per call: the "timed separately" check of a known split.
+ * An iteration function with a {@code timed} member (an object of known-split function name to
+ * nanoseconds, which the workload adds to in every iteration) gets one line
+ * {@code CCSBENCH timed <name> <nanos>} per member after the iterations: the split it really had in
+ * this run, warm-up included, which the harness judges the profile against.
  * The process exits with the guest's exit status (0 when it finished normally, 1 on a guest error).
  *
  * @since 0.1
@@ -139,6 +143,15 @@ public final class GuestRunner {
                             long d = System.nanoTime() - s;
                             spent += d;
                             report.println(PREFIX + "iter " + i + " " + d);
+                        }
+                        if (v.hasMember("timed")) {
+                            Value timed = v.getMember("timed");
+                            for (String name : timed.getMemberKeys()) {
+                                Value t = timed.getMember(name);
+                                if (t.isNumber()) {
+                                    report.println(PREFIX + "timed " + name + " " + Math.round(t.asDouble()));
+                                }
+                            }
                         }
                         if (partRounds > 0 && v.hasMember("parts")) {
                             timeParts(v.getMember("parts"), partRounds, report);

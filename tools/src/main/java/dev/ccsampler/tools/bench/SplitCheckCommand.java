@@ -55,8 +55,9 @@ public final class SplitCheckCommand {
 
     /** The command line; {@link #call()} runs the check. */
     @Command(name = "split-check", sortOptions = false, usageHelpAutoWidth = true,
-                    description = {"Runs programs that time their own phases (default: examples/phases.js and",
-                            "tools/workloads/three-phase.js) under each profiler configuration in fresh",
+                    description = {"Runs programs that time their own phases (default: examples/phases.js,",
+                            "tools/workloads/three-phase.js and tools/workloads/known-split-timed.js) under",
+                            "each profiler configuration in fresh",
                             "processes, interleaved, and compares each phase's share of inclusive time in the",
                             "profile with the share the program measured in the same run."},
                     footer = {"", "Exit status: 0 done; 2 usage error or bad input (the message names the option or file); 1 the runs failed."})
@@ -121,6 +122,7 @@ public final class SplitCheckCommand {
         if (programs.isEmpty()) {
             programs.add(repo.resolve("examples/phases.js"));
             programs.add(repo.resolve("tools/workloads/three-phase.js"));
+            programs.add(repo.resolve("tools/workloads/known-split-timed.js"));
         }
         List<Config> configs = new ArrayList<>();
         for (Config c : CONFIGS) {

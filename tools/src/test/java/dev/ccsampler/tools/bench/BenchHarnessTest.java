@@ -58,6 +58,28 @@ class BenchHarnessTest {
         assertTrue(Double.isNaN(BenchRow.splitError(new Cct(Cct.Kind.SAMPLES), Map.of("alpha", 100.0))));
     }
 
+    /** A run that timed its known-split functions is judged against that timing, not the construction. */
+    @Test
+    void theSplitTruthIsTheRunsOwnTimingWhenItHasEveryFunction() {
+        Map<String, Double> construction = new java.util.LinkedHashMap<>();
+        construction.put("alpha", 60.0);
+        construction.put("beta", 30.0);
+        construction.put("gamma", 10.0);
+        Workload w = new Workload("ks", "js", "ks.js", 10, 0, 2, construction, List.of());
+        GuestRun timed = new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{1}, 0, null, null, 0, Map.of("alpha", 500L, "beta", 300L, "gamma", 200L));
+        assertEquals(Map.of("alpha", 500.0, "beta", 300.0, "gamma", 200.0), timed.splitTruth());
+        Cct t = new Cct(Cct.Kind.SAMPLES);
+        t.add(List.of(Frame.of("alpha", "k.js", 2)), 50);
+        t.add(List.of(Frame.of("beta", "k.js", 3)), 30);
+        t.add(List.of(Frame.of("gamma", "k.js", 4)), 20);
+        assertEquals(0.0, BenchRow.splitError(t, timed.splitTruth()), 1e-9);
+        assertEquals(10.0, BenchRow.splitError(t, construction), 1e-9);
+        // a timing that misses a function, or none at all: the construction
+        GuestRun partial = new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{1}, 0, null, null, 0, Map.of("alpha", 500L, "beta", 300L));
+        assertEquals(construction, partial.splitTruth());
+        assertEquals(construction, new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{1}, 0, null, null, 0).splitTruth());
+    }
+
     @Test
     void warmupAndSteadyAreSplitAtTheWarmupCount() {
         Workload w = new Workload("w", "js", "w.js", 6, 0, 2, Map.of(), List.of());
@@ -201,10 +223,13 @@ class BenchHarnessTest {
                         let n = 0;
                         const it = function () { n++; return n; };
                         it.parts = { a() { return 1; }, b() { return 2; } };
+                        it.timed = { a: 1500, b: 2500.4, note: 'not a number' };
                         it;
                         """);
         String log = runGuest("--lang", "js", "--iterations", "4", "--time-parts", "3", fn.toString());
         assertEquals(4, count(log, "CCSBENCH iter "), log);
+        assertTrue(log.contains("CCSBENCH timed a 1500\n") && log.contains("CCSBENCH timed b 2500\n"), log);
+        assertEquals(2, count(log, "CCSBENCH timed "), log);
         assertEquals(3, count(log, "CCSBENCH part a "), log);
         assertEquals(3, count(log, "CCSBENCH part b "), log);
         assertTrue(log.contains("CCSBENCH exit 0"), log);
