@@ -290,8 +290,8 @@ public final class CCSampler implements AutoCloseable {
                 attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)");
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
-                    drainer.onLateSamples(threadName -> attachProbes("thread " + threadName + " had " + Drainer.LATE_TRIGGER
-                                    + " or more samples that waited a period or more for a safepoint: the probes show which frame was on top while they waited (WaitedTicks=top)"));
+                    drainer.onLateSamples(threadName -> attachProbes("thread " + threadName + " spent " + Drainer.WAITED_SHARE_PERCENT
+                                    + " % or more of its recent time waiting for safepoints (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)"));
                 }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more and the cost budget leaves it under one walk in "
@@ -515,7 +515,7 @@ public final class CCSampler implements AutoCloseable {
                             100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
         }
         if (a.requested() > 0 && a.skipped() * 5 > a.requested()) {
-            w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint (with --ccsampler.WaitedTicks=skip, the default) or after the last sample; the profile shows the code that polls, and --ccsampler.WaitedTicks=top gives them to the function that was on top while they passed.",
+            w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint and no frame on top was known for them (before the root probes were attached, with --ccsampler.WaitedTicks=skip, or with --ccsampler.Incremental=false), or after the last sample.",
                             100.0 * a.skipped() / a.requested()));
         }
         if (a.requested() > 0 && a.samples() < 100) {

@@ -153,8 +153,11 @@ public final class Drainer {
     /**
      * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
      * thread's name when some thread has had at least {@value #LATE_TRIGGER} samples that waited a
-     * whole period or more for a safepoint, and they are at least one in twenty of its samples.
-     * Any thread.
+     * whole period or more for a safepoint, and the periods its recent samples waited are at least
+     * {@value #WAITED_SHARE_PERCENT} % of its recent time (about the last hundred samples): then
+     * the waits are long enough to move a function's share by more than the error a profile may
+     * have. Code whose polls come soon, call-dense code among it, never pays for the probes this
+     * way. Any thread.
      */
     public void onLateSamples(java.util.function.Consumer<String> action) {
         onLate = action;
@@ -162,6 +165,12 @@ public final class Drainer {
 
     /** Late samples a thread must have had before {@link #onLateSamples} fires. */
     public static final int LATE_TRIGGER = 4;
+
+    /** Share of a thread's recent time, in percent, spent waiting for polls that fires {@link #onLateSamples}. */
+    public static final int WAITED_SHARE_PERCENT = 10;
+
+    /** Per-sample decay of a thread's recent waited and total ticks (a window of about 100 samples). */
+    static final double RECENT_DECAY = 0.99;
 
     /** The probed roots by identity hash, to name the returned frame a late sample is placed on. Any thread, before sampling. */
     public void setRootHashes(RootHashes h) {
@@ -368,10 +377,17 @@ public final class Drainer {
         long latency = Math.max(0, r.captureNanos - r.submitNanos);
         acc.latency.record(latency, 1);
         acc.maxLatency = Math.max(acc.maxLatency, latency);
+        long periods = latency / Math.max(1, periodNanos);
+        if (r.places == 0) {
+            // the periods this sample waited are in its weight only once placed (WaitedTicks=top);
+            // before, they are in no sample and the weight is what the request carried
+            acc.recentWaited = acc.recentWaited * RECENT_DECAY + periods;
+            acc.recentTicks = acc.recentTicks * RECENT_DECAY + periods + weight;
+        }
         if (latency > periodNanos) {
             acc.late += weight;
             acc.lateSamples++;
-            if (onLate != null && lateThread == null && acc.lateSamples >= LATE_TRIGGER && acc.lateSamples * 20 >= acc.samples + 1) {
+            if (onLate != null && lateThread == null && acc.lateSamples >= LATE_TRIGGER && acc.recentWaited * 100 >= WAITED_SHARE_PERCENT * acc.recentTicks) {
                 lateThread = t.threadName; // acted on by the drain loop, outside the map's lock
             }
         } else {

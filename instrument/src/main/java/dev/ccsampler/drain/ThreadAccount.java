@@ -26,6 +26,13 @@ final class ThreadAccount {
     long samples;
     /** Samples that waited a whole period or more for a safepoint. */
     long lateSamples;
+    /**
+     * Recent periods spent waiting for a safepoint, and recent ticks (waited or carried), both
+     * decayed by {@link Drainer#RECENT_DECAY} per sample: their ratio is the share of the thread's
+     * recent time that a profile without the waited ticks would miss.
+     */
+    double recentWaited;
+    double recentTicks;
     long truncated;
     long framesWalked;
     long frames;

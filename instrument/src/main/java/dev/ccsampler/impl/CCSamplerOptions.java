@@ -282,8 +282,8 @@ public final class CCSamplerOptions {
     @Option(name = "SteadyState", help = "Sample four times less often once the per-function profile has stopped changing, and at the full rate again when it shifts; the report lists when and why (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> STEADY_STATE = new OptionKey<>(false, bool("SteadyState"));
 
-    @Option(name = "WaitedTicks", help = "Where the ticks go that pass while a thread's request waits for a safepoint: 'sample' (the late sample), 'next' (the thread's next sample), 'skip' (counted as skipped, in no sample) or 'top' (the late sample, but each tick placed on the stack of the function the clock saw on top at that tick, read through the root probes, attached once samples are late) (default: skip).", usageSyntax = "top|sample|next|skip", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
-    static final OptionKey<dev.ccsampler.capture.RequestLedger.Waited> WAITED_TICKS = new OptionKey<>(dev.ccsampler.capture.RequestLedger.Waited.SKIP,
+    @Option(name = "WaitedTicks", help = "Where the ticks go that pass while a thread's request waits for a safepoint: 'sample' (the late sample), 'next' (the thread's next sample), 'skip' (counted as skipped, in no sample) or 'top' (the late sample, but each tick placed on the stack of the function the clock saw on top at that tick, read through the root probes, attached once a thread spends 10 % of its time waiting for polls) (default: top).", usageSyntax = "top|sample|next|skip", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<dev.ccsampler.capture.RequestLedger.Waited> WAITED_TICKS = new OptionKey<>(dev.ccsampler.capture.RequestLedger.Waited.TOP,
                     new OptionType<>("WaitedTicks", s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
                         case "sample" -> dev.ccsampler.capture.RequestLedger.Waited.SAMPLE;
                         case "next" -> dev.ccsampler.capture.RequestLedger.Waited.NEXT;

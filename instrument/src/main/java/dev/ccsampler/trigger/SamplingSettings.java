@@ -22,7 +22,7 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
 
     /** The defaults of the instrument's options. */
     public static final SamplingSettings DEFAULTS = new SamplingSettings(Incremental.AUTO, false, 0.03, Runtime.getRuntime().availableProcessors(), false, false, 1_000_000L,
-                    100_000_000L, false, RequestLedger.Waited.SKIP);
+                    100_000_000L, false, RequestLedger.Waited.TOP);
 
     /** When walks are incremental. */
     public enum Incremental {

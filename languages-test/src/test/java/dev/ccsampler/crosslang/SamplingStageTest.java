@@ -159,8 +159,8 @@ class SamplingStageTest {
     void autoIncrementalAttachesItsProbesOnlyForDeepStacks() throws Exception {
         Run deep = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "20"), "4", "2000", "200000");
         assertTrue(deep.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on")), () -> "deep stacks: " + deep.profile.meta().sampling());
-        // (WaitedTicks=skip, the default, said here: with top, samples that wait a period, as a
-        // loaded machine makes them, attach the probes too)
+        // (WaitedTicks=skip: with the default, top, samples that wait, as a loaded machine makes
+        // them, may attach the probes too; that rule is tested in waitedTicksTop...)
         Run flat = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.WaitedTicks", "skip"), "2000");
         assertTrue(flat.profile.meta().sampling().stream().noneMatch(e -> e.contains("incremental walks on")), () -> "shallow stacks: " + flat.profile.meta().sampling());
         assertEquals(flat.profile.accounting().frames(), flat.profile.accounting().framesWalked(), "no probes, every walk full");
@@ -277,5 +277,12 @@ class SamplingStageTest {
         assertEquals(50, withTop, 12, "late's share with its waited ticks");
         assertTrue(withSkip < 25, () -> "without them late should get far less than half (else the program does not test this): " + withSkip);
         assertEquals(guestLines(plain("pace", program, "20")), guestLines(placed.stdout), "guest output with WaitedTicks=top");
+        // The defaults (WaitedTicks=top, Incremental=auto): half of the time waiting for polls
+        // attaches the probes on its own, and says why.
+        Run auto = run("pace", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100"), "20");
+        assertTrue(auto.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("waiting for safepoints")),
+                        () -> "waits should attach the probes: " + auto.profile.meta().sampling() + "; " + auto.profile.accounting().summaryLine());
+        double withAuto = selfShare(auto, "late", "prompt");
+        assertTrue(withAuto > withSkip, () -> "the defaults should keep more of late's waited ticks than skip: " + withAuto + " vs " + withSkip);
     }
 }
