@@ -141,8 +141,29 @@ public final class SplitCheckCommand {
         return execute(repo, programs, configs, a.rounds, a.extra, a.outDir, out, err);
     }
 
-    /** One run's result: the program's time and phase shares, and the profile's. */
-    record Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured) {
+    /**
+     * One run's result: the program's time and phase shares, and the profile's, and how many
+     * samples (ticks) the profile had among the phases.
+     */
+    record Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured, long samples) {
+
+        /**
+         * The sampling noise of this run, in points: the largest standard error of a phase's share
+         * that {@code samples} independent draws from the true split would have. An error of one
+         * or two of these is chance, not bias; below it no profiler can go at this sample count.
+         */
+        double noise() {
+            if (samples <= 0) {
+                return Double.NaN;
+            }
+            double m = 0;
+            for (double p : truth.values()) {
+                double q = p / 100;
+                m = Math.max(m, 100 * Math.sqrt(q * (1 - q) / samples));
+            }
+            return m;
+        }
+
         double maxError() {
             double m = 0;
             for (var e : truth.entrySet()) {
@@ -213,6 +234,7 @@ public final class SplitCheckCommand {
             throw new IOException(program.getFileName() + " under " + c.label + " exited " + exit + " without its 'time by Date.now' line; see " + log);
         }
         Map<String, Double> measured = new LinkedHashMap<>();
+        long samples = 0;
         if (c.format != null) {
             Cct cct;
             try {
@@ -236,8 +258,9 @@ public final class SplitCheckCommand {
             for (String phase : truth.keySet()) {
                 measured.put(phase, sum == 0 ? 0 : 100.0 * inclusive.getOrDefault(phase, 0L) / sum);
             }
+            samples = sum;
         }
-        return new Result(millis, truth, measured);
+        return new Result(millis, truth, measured, samples);
     }
 
     private static String table(Map<String, List<Result>> results, int rounds, double minutes, List<String> extra) {
@@ -247,7 +270,7 @@ public final class SplitCheckCommand {
         if (!extra.isEmpty()) {
             md.append(", ccsampler extra options ").append(String.join(" ", extra));
         }
-        md.append("\n\n| program | config | largest error pts, median (range) | shares: profile / own timing, medians | program ms, median | × none |\n|---|---|--:|---|--:|--:|\n");
+        md.append("\n\n| program | config | largest error pts, median (range) | noise pts | shares: profile / own timing, medians | program ms, median | × none |\n|---|---|--:|--:|---|--:|--:|\n");
         Map<String, Double> noneMillis = new LinkedHashMap<>();
         for (var e : results.entrySet()) {
             String[] k = e.getKey().split("\t");
@@ -260,10 +283,12 @@ public final class SplitCheckCommand {
             List<Result> rs = e.getValue();
             double ms = median(rs.stream().map(r -> (double) r.programMillis()).toList());
             String err = "-";
+            String noise = "-";
             String shares = "-";
             if (!k[1].equals("none")) {
                 List<Double> errs = rs.stream().map(Result::maxError).toList();
                 err = String.format("%.1f (%.1f–%.1f)", median(errs), errs.stream().mapToDouble(d -> d).min().orElse(0), errs.stream().mapToDouble(d -> d).max().orElse(0));
+                noise = String.format("%.1f", median(rs.stream().map(Result::noise).toList()));
                 StringBuilder sb = new StringBuilder();
                 for (String phase : rs.get(0).truth().keySet()) {
                     double m = median(rs.stream().map(r -> r.measured().getOrDefault(phase, 0.0)).toList());
@@ -273,8 +298,10 @@ public final class SplitCheckCommand {
                 shares = sb.toString();
             }
             Double none = noneMillis.get(k[0]);
-            md.append(String.format("| %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
+            md.append(String.format("| %s | %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, noise, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
         }
+        md.append("\nnoise: the largest standard error of a phase's share that the profile's samples (ticks among the phases) would have as\n"
+                        + "independent draws from the program's own split, median over the runs; an error within about twice it is chance.\n");
         return md.toString();
     }
 

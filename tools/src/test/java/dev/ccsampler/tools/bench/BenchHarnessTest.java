@@ -58,6 +58,15 @@ class BenchHarnessTest {
         assertTrue(Double.isNaN(BenchRow.splitError(new Cct(Cct.Kind.SAMPLES), Map.of("alpha", 100.0))));
     }
 
+    /** split-check's noise column: the largest binomial standard error of a phase's share at the run's sample count. */
+    @Test
+    void splitCheckNoiseIsTheLargestStandardErrorOfAShare() {
+        var r = new SplitCheckCommand.Result(1000, Map.of("a", 50.0, "b", 40.0, "c", 10.0), Map.of("a", 52.0, "b", 38.0, "c", 10.0), 100);
+        assertEquals(5.0, r.noise(), 1e-9); // sqrt(0.5 * 0.5 / 100)
+        assertEquals(2.0, r.maxError(), 1e-9);
+        assertTrue(Double.isNaN(new SplitCheckCommand.Result(1000, Map.of("a", 100.0), Map.of(), 0).noise()));
+    }
+
     /** A run that timed its known-split functions is judged against that timing, not the construction. */
     @Test
     void theSplitTruthIsTheRunsOwnTimingWhenItHasEveryFunction() {
