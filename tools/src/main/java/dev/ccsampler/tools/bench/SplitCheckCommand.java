@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ccsampler split-check}: accuracy against programs that time their own phases. Each program
- * prints one line {@code ... in <ms> ms, ... time by Date.now: name p%, name p%, ...}; every phase
+ * prints one line {@code ... in <ms> ms, ... time by <clock>: name p%, name p%, ...} (the clock is
+ * named, e.g. {@code Date.now} or {@code perf_counter}); every phase
  * is a function of that name, so its share of inclusive time in a profile can be set beside the
  * share the program measured in the same run. Runs each program under every configuration (no
  * profiler, ccsampler at 10 ms / 1 ms / 100 µs, {@code --cpusampler} at 10 ms / 1 ms) in fresh
@@ -39,7 +40,7 @@ import java.util.regex.Pattern;
  */
 public final class SplitCheckCommand {
 
-    private static final Pattern TRUTH = Pattern.compile("in (\\d+) ms.*time by Date\\.now: (.*)$");
+    private static final Pattern TRUTH = Pattern.compile("in (\\d+) ms.*time by [\\w.]+: (.*)$");
     private static final Pattern PHASE = Pattern.compile("([A-Za-z_$][\\w$]*) ([\\d.]+)%");
 
     /** One profiler configuration: its label and the launcher options (the output file is added). */
@@ -231,7 +232,7 @@ public final class SplitCheckCommand {
             }
         }
         if (exit != 0 || truth.isEmpty()) {
-            throw new IOException(program.getFileName() + " under " + c.label + " exited " + exit + " without its 'time by Date.now' line; see " + log);
+            throw new IOException(program.getFileName() + " under " + c.label + " exited " + exit + " without its 'time by <clock>: phase p%, ...' line; see " + log);
         }
         Map<String, Double> measured = new LinkedHashMap<>();
         long samples = 0;
