@@ -324,8 +324,10 @@ public final class SampledThread {
      * Bottom-up position in the walked stack (walked plus reused) of the frame that counted frame
      * {@code j} sits on, -1 for none (it is the bottom), {@link #UNKNOWN} when the walk cannot
      * tell: for {@code j < c}, the frame below it; for {@code j == c} (no such frame now), the top
-     * counted frame, or with none counted the top frame (below a returned one still on top); after
-     * a recursive return, whose top frame is the caller or the returned frame, the top frame.
+     * frame (below a returned one still on top), which is the top counted frame or an uncounted
+     * frame above it that the clock could not see and that may well have been the caller (a
+     * function of a language whose roots carry no probe, calling a builtin that has one: GraalPy);
+     * after a recursive return, whose top frame is the caller or the returned frame, the top frame.
      */
     private int base(int j, int c, int total) {
         if (j < c) {
@@ -338,9 +340,8 @@ public final class SampledThread {
         if (recorder.ambiguousTop()) {
             return total - 1;
         }
-        if (c >= 1) {
-            int p = recorder.positionOf(c - 1);
-            return p < 0 ? UNKNOWN : p;
+        if (c >= 1 && recorder.positionOf(c - 1) < 0) {
+            return UNKNOWN;
         }
         return recorder.returnedOnTop() ? total - 2 : total - 1;
     }
