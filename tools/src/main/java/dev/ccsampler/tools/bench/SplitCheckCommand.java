@@ -144,7 +144,8 @@ public final class SplitCheckCommand {
 
     /**
      * One run's result: the program's time and phase shares, and the profile's, and how many
-     * samples (ticks) the profile had among the phases.
+     * samples the profile had among the phases (stack walks for ccsampler, whose samples may each
+     * carry several ticks; hits for {@code --cpusampler}).
      */
     record Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured, long samples) {
 
@@ -260,6 +261,18 @@ public final class SplitCheckCommand {
                 measured.put(phase, sum == 0 ? 0 : 100.0 * inclusive.getOrDefault(phase, 0L) / sum);
             }
             samples = sum;
+            if (c.format == ProfileFormat.CCSAMPLER) {
+                // weighted samples: the walks, not the ticks they carry, are the draws (a thinned
+                // run's walks stand for several ticks each); the phases' part of them
+                try {
+                    dev.ccsampler.ccmap.Accounting a = dev.ccsampler.report.JsonProfileReader.read(profile).accounting();
+                    if (a.applied() > 0 && a.samples() > 0) {
+                        samples = Math.max(1, Math.round((double) a.samples() * sum / a.applied()));
+                    }
+                } catch (Exception e) {
+                    throw new IOException(program.getFileName() + " under " + c.label + ": cannot read the accounting of " + profile + ": " + e.getMessage(), e);
+                }
+            }
         }
         return new Result(millis, truth, measured, samples);
     }
@@ -301,8 +314,9 @@ public final class SplitCheckCommand {
             Double none = noneMillis.get(k[0]);
             md.append(String.format("| %s | %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, noise, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
         }
-        md.append("\nnoise: the largest standard error of a phase's share that the profile's samples (ticks among the phases) would have as\n"
-                        + "independent draws from the program's own split, median over the runs; an error within about twice it is chance.\n");
+        md.append("\nnoise: the largest standard error of a phase's share that the profile's samples among the phases (ccsampler: its walks,\n"
+                        + "however many ticks each carries) would have as independent draws from the program's own split, median over the runs;\n"
+                        + "an error within about twice it is chance.\n");
         return md.toString();
     }
 
