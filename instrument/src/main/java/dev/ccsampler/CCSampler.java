@@ -103,6 +103,8 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<?> threadsBinding;
     private final Object probesLock = new Object();
     private EventBinding<?> probesBinding;
+    /** GraalPy's statements asked for, so that its functions fire the root probes ({@link CallDepthProbe#attachStatementMaterializer}). */
+    private EventBinding<?> statementsBinding;
     /** Bursting: its settings, the per-thread states (null when off) and the probes' binding. */
     private BurstSettings burst = BurstSettings.OFF;
     private ContextThreadLocal<BurstState> bursts;
@@ -242,6 +244,7 @@ public final class CCSampler implements AutoCloseable {
             if (probesBinding == null && !probesClosed && incremental()) {
                 // kept until close: frames entered while attached must see their return probes
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP);
+                statementsBinding = CallDepthProbe.attachStatementMaterializer(env.getInstrumenter());
                 PeriodTuner.note(samplingNotes, startNanos, "incremental walks on: " + why);
             }
         }
@@ -647,6 +650,9 @@ public final class CCSampler implements AutoCloseable {
                 probesClosed = true;
                 if (probesBinding != null) {
                     probesBinding.dispose();
+                }
+                if (statementsBinding != null) {
+                    statementsBinding.dispose();
                 }
             }
             if (burstBinding != null) {
