@@ -44,6 +44,40 @@ class GraalPyProfileTest {
                         "python frames carry language, name, file and line: " + r.profile.methods());
     }
 
+    /**
+     * GraalPy fires its functions' root events only when statements are instrumented too; the
+     * sampler asks for them (creating no node) whenever its root probes attach. Without that the
+     * probes count no Python frame, so every walk is full and WaitedTicks=top sees no Python
+     * function on top: frames walked per sample equalled the frames per sample (5.2 of 5.2).
+     */
+    @Test
+    void pythonFunctionsAreCountedByTheRootProbes() throws Exception {
+        Path program = java.nio.file.Files.writeString(tmp.resolve("calls.py"), """
+                        def k(n):
+                            x = 0
+                            for i in range(n):
+                                x = (x * 31 + i) & 0xffff
+                            return x
+                        def h(n):
+                            return k(n) + 1
+                        def g(n):
+                            return h(n) + 1
+                        s = 0
+                        for j in range(1500):
+                            s += g(20000)
+                        print("done", s)
+                        """);
+        ProfileRun r = ProfileRun.run("python", program, tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Incremental", "true"));
+        assertEquals(0, r.exitStatus, r.stderr);
+        assertTrue(r.stdout.startsWith("done "), r.stdout);
+        var a = r.profile.accounting();
+        System.out.println("Python g -> h -> k with incremental walks: " + a.summaryLine());
+        assertTrue(a.samples() >= 50, () -> "too few samples to judge: " + a.summaryLine());
+        // k's loop is on top almost always, below it h, g and the module: counted, they are not walked again
+        assertTrue(a.framesWalked() * 10 < a.frames() * 6, () -> "Python frames should be counted, so walks stop early: " + a.summaryLine());
+        assertTrue(r.selfByName().getOrDefault("k", 0L) > 0, r.selfByName().toString());
+    }
+
     @Test
     void polyglotCallShowsOneMixedStack() throws Exception {
         ProfileRun r = ProfileRun.run("js", resource("polyglot.js"), tmp, Map.of("ccsampler.Period", "1ms"));
