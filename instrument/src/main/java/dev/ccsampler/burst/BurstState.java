@@ -96,8 +96,13 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
 
     /** Finished bursts for the drain; release/acquire through the reference. */
     private final AtomicReference<BurstBuffer> ready = new AtomicReference<>();
-    /** Buffers the drain handed back. */
+    /**
+     * Buffers the drain handed back: two slots, since both buffers can be on their way back at
+     * once (the guest finished a second burst while the drain held the first, and so has no
+     * current buffer until it takes one of these).
+     */
     private final AtomicReference<BurstBuffer> free = new AtomicReference<>();
+    private final AtomicReference<BurstBuffer> spare = new AtomicReference<>();
 
     // Counters: written by the guest thread only; read by others racily (a report, never a decision).
     private long bursts;
@@ -203,7 +208,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         }
         BurstBuffer b = current;
         if (b == null) {
-            b = free.getAndSet(null); // acquire: the drain cleared it before handing it back
+            b = takeFree();
             if (b == null) {
                 busy++;
                 return 0;
@@ -264,7 +269,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     private void finish() {
         BurstBuffer b = current;
         if (ready.compareAndSet(null, b)) { // release: the events are written before the drain can take it
-            current = free.getAndSet(null); // acquire: may be null until the drain hands one back
+            current = takeFree(); // may be null until the drain hands one back
         } else {
             dropped++;
             b.clear();
@@ -278,10 +283,16 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         return ready.getAndSet(null); // acquire: pairs with the guest's compareAndSet
     }
 
+    /** A buffer the drain handed back, or null. Guest thread. */
+    private BurstBuffer takeFree() {
+        BurstBuffer b = free.getAndSet(null); // acquire: the drain cleared it before handing it back
+        return b != null ? b : spare.getAndSet(null); // acquire: likewise
+    }
+
     /** Hands a processed buffer back, cleared. Drain thread; only a buffer {@link #takeReady} returned. */
     public void giveBack(BurstBuffer b) {
         b.clear();
-        if (!free.compareAndSet(null, b)) {
+        if (free.get() == b || spare.get() == b || !(free.compareAndSet(null, b) || spare.compareAndSet(null, b))) {
             throw new IllegalStateException("a burst buffer goes back only to the thread it came from, and only once");
         }
     }

@@ -82,6 +82,36 @@ class BurstStateTest {
         assertTrue(e.getMessage().contains("only to the thread it came from"), e.getMessage());
     }
 
+    /**
+     * Both buffers on their way back at once: the guest finished a second burst while the drain
+     * held the first, so it has no current buffer; the drain then hands back both. That threw
+     * ("goes back only ... once") and made the drain loop report a failure on every program run
+     * with Burst=true.
+     */
+    @Test
+    void bothBuffersMayGoBackWhileTheGuestHasNone() {
+        BurstState s = new BurstState(new BurstSettings(true, 1, 1));
+        assertNotEquals(0, s.decide(1, 1, null));
+        s.arm();
+        s.exit("a"); // burst 1 to the drain; the guest takes the other buffer
+        BurstBuffer first = s.takeReady();
+        assertNotEquals(0, s.decide(2, 1, null));
+        s.arm();
+        s.exit("b"); // burst 2 to the drain; no buffer is free, the guest has none now
+        assertEquals(0, s.decide(3, 1, null), "no buffer: no burst");
+        s.giveBack(first);
+        BurstBuffer second = s.takeReady();
+        assertEquals("b", second.target(0));
+        s.giveBack(second);
+        assertThrows(IllegalStateException.class, () -> s.giveBack(second));
+        for (int i = 4; i < 10; i++) { // and bursting goes on with both buffers
+            assertNotEquals(0, s.decide(i, 1, null));
+            s.arm();
+            s.exit("c");
+            s.giveBack(s.takeReady());
+        }
+    }
+
     @Test
     void aWalkDuringABurstEndsItAndAReturnedTopFrameComesFirst() {
         BurstState s = new BurstState(new BurstSettings(true, 5, 1));
