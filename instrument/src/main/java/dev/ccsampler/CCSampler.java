@@ -13,6 +13,7 @@ import dev.ccsampler.burst.BurstSettings;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
+import dev.ccsampler.capture.RootEvents;
 import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
@@ -103,8 +104,8 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<?> threadsBinding;
     private final Object probesLock = new Object();
     private EventBinding<?> probesBinding;
-    /** GraalPy's statements asked for, so that its functions fire the root probes ({@link CallDepthProbe#attachStatementMaterializer}). */
-    private EventBinding<?> statementsBinding;
+    /** What makes every language fire root events to the call-depth and burst probes ({@link RootEvents}); guarded by {@code probesLock}. */
+    private EventBinding<?> rootEventsBinding;
     /** Bursting: its settings, the per-thread states (null when off) and the probes' binding. */
     private BurstSettings burst = BurstSettings.OFF;
     private ContextThreadLocal<BurstState> bursts;
@@ -165,6 +166,9 @@ public final class CCSampler implements AutoCloseable {
             s.bursts = bursts;
             // before any context: the probes see every root from its first call, so no return is missed
             s.burstBinding = BurstProbe.attach(env.getInstrumenter(), bursts);
+            synchronized (s.probesLock) {
+                s.attachRootEvents();
+            }
             synchronized (s.map) {
                 s.map.setCallFloor(true);
             }
@@ -234,6 +238,13 @@ public final class CCSampler implements AutoCloseable {
         return settings.incremental() != SamplingSettings.Incremental.OFF && marks != null && !contextsBeforeUs;
     }
 
+    /** Once, for the first root-probe binding (call depth or burst). Holds {@code probesLock}. */
+    private void attachRootEvents() {
+        if (rootEventsBinding == null) {
+            rootEventsBinding = RootEvents.attachFor(env.getInstrumenter());
+        }
+    }
+
     /**
      * Attaches the root probes once: from then on walks can stop at unchanged frames. Any thread;
      * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
@@ -244,7 +255,7 @@ public final class CCSampler implements AutoCloseable {
             if (probesBinding == null && !probesClosed && incremental()) {
                 // kept until close: frames entered while attached must see their return probes
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP);
-                statementsBinding = CallDepthProbe.attachStatementMaterializer(env.getInstrumenter());
+                attachRootEvents();
                 PeriodTuner.note(samplingNotes, startNanos, "incremental walks on: " + why);
             }
         }
@@ -651,8 +662,8 @@ public final class CCSampler implements AutoCloseable {
                 if (probesBinding != null) {
                     probesBinding.dispose();
                 }
-                if (statementsBinding != null) {
-                    statementsBinding.dispose();
+                if (rootEventsBinding != null) {
+                    rootEventsBinding.dispose();
                 }
             }
             if (burstBinding != null) {

@@ -44,22 +44,6 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered));
     }
 
-    /**
-     * Makes GraalPy report its functions' enters and returns to the root probes. GraalPy's bytecode
-     * interpreter (25.0.1) carries {@code RootTag} on each function's instrumentation root, but it
-     * creates the support that fires that root's events only when instrumentation asks for
-     * {@code StatementTag} too; with root probes alone its functions are never counted (a 30-deep
-     * Python recursion walked every frame, and {@code WaitedTicks=top} saw no Python function on
-     * top). This binding asks for statements in Python sources and puts nothing on them (its
-     * factory creates no node), so the only cost is GraalPy's own check per statement. Returns the
-     * binding, to be disposed with the root probes'.
-     */
-    public static EventBinding<?> attachStatementMaterializer(Instrumenter instrumenter) {
-        SourceSectionFilter statements = SourceSectionFilter.newBuilder().tagIs(StandardTags.StatementTag.class)
-                        .sourceFilter(com.oracle.truffle.api.instrumentation.SourceFilter.newBuilder().languageIs("python").includeInternal(true).build()).build();
-        return instrumenter.attachExecutionEventFactory(statements, context -> null);
-    }
-
     @Override
     public ExecutionEventNode create(EventContext context) {
         Node instrumented = context.getInstrumentedNode();

@@ -80,6 +80,7 @@ public final class CctTracerInstrument extends TruffleInstrument {
         }
         SourceSectionFilter filter = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class)
                         .includeInternal(options.get(CctTracerOptions.INTERNAL)).build();
+        dev.ccsampler.capture.RootEvents.attachFor(env.getInstrumenter()); // GraalPy's functions too
         env.getInstrumenter().attachExecutionEventFactory(filter, new ExecutionEventNodeFactory() {
             @Override
             public ExecutionEventNode create(EventContext context) {
