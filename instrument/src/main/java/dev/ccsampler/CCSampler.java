@@ -13,6 +13,7 @@ import dev.ccsampler.burst.BurstSettings;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
+import dev.ccsampler.capture.DormantProbes;
 import dev.ccsampler.capture.RootEvents;
 import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
@@ -104,6 +105,8 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<?> threadsBinding;
     private final Object probesLock = new Object();
     private EventBinding<?> probesBinding;
+    /** Where the probes of trivial roots sleep, when {@code probesBinding} was attached for WaitedTicks=top alone. */
+    private volatile DormantProbes dormantProbes;
     /** What makes every language fire root events to the call-depth and burst probes ({@link RootEvents}); guarded by {@code probesLock}. */
     private EventBinding<?> rootEventsBinding;
     /** Bursting: its settings, the per-thread states (null when off) and the probes' binding. */
@@ -249,14 +252,25 @@ public final class CCSampler implements AutoCloseable {
      * Attaches the root probes once: from then on walks can stop at unchanged frames. Any thread;
      * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
      * while it waits for the drain thread).
+     *
+     * @param topOnly whether only {@code WaitedTicks=top} asks: then the probes of trivial roots
+     *            ({@link CallDepthProbe#isTrivial}) sleep, and wake if incremental walks ask later
      */
-    private void attachProbes(String why) {
+    private void attachProbes(String why, boolean topOnly) {
         synchronized (probesLock) {
-            if (probesBinding == null && !probesClosed && incremental()) {
+            if (probesClosed || !incremental()) {
+                return;
+            }
+            boolean ordered = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
+            if (probesBinding == null) {
                 // kept until close: frames entered while attached must see their return probes
-                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP);
+                dormantProbes = topOnly ? new DormantProbes() : null;
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, ordered, dormantProbes);
                 attachRootEvents();
-                PeriodTuner.note(samplingNotes, startNanos, "incremental walks on: " + why);
+                PeriodTuner.note(samplingNotes, startNanos, (topOnly ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
+            } else if (!topOnly && dormantProbes != null && dormantProbes.asleep()) {
+                dormantProbes.wakeAll();
+                PeriodTuner.note(samplingNotes, startNanos, "the probes of trivial roots woke: " + why);
             }
         }
     }
@@ -299,17 +313,17 @@ public final class CCSampler implements AutoCloseable {
                 startEpochMillis = System.currentTimeMillis();
             }
             if (settings.incremental() == SamplingSettings.Incremental.ON) {
-                attachProbes("--ccsampler.Incremental=true");
+                attachProbes("--ccsampler.Incremental=true", false);
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && settings.autoPeriod()) {
-                attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)");
+                attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)", false);
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
                     drainer.onLateSamples(threadName -> attachProbes("thread " + threadName + " spent " + Drainer.WAITED_SHARE_PERCENT
-                                    + " % or more of its recent time waiting for safepoints (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)"));
+                                    + " % or more of its recent time waiting for safepoints (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)", true));
                 }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more and the cost budget leaves it under one walk in "
-                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)"));
+                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)", false));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
                 PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),
@@ -496,6 +510,11 @@ public final class CCSampler implements AutoCloseable {
         }
         if (t != null) {
             sampling.addAll(t.events());
+        }
+        DormantProbes d = dormantProbes;
+        String asleep = d == null ? null : d.summary();
+        if (asleep != null) {
+            sampling.add(asleep);
         }
         sampling = List.copyOf(sampling);
         ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.tickUnitNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,

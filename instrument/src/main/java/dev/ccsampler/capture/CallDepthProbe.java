@@ -1,34 +1,62 @@
 package dev.ccsampler.capture;
 
+import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.ContextThreadLocal;
+import com.oracle.truffle.api.bytecode.BytecodeRootNode;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.instrumentation.EventBinding;
 import com.oracle.truffle.api.instrumentation.EventContext;
 import com.oracle.truffle.api.instrumentation.ExecutionEventNode;
 import com.oracle.truffle.api.instrumentation.ExecutionEventNodeFactory;
+import com.oracle.truffle.api.instrumentation.InstrumentableNode;
 import com.oracle.truffle.api.instrumentation.Instrumenter;
 import com.oracle.truffle.api.instrumentation.SourceSectionFilter;
 import com.oracle.truffle.api.instrumentation.StandardTags;
+import com.oracle.truffle.api.nodes.BytecodeOSRNode;
+import com.oracle.truffle.api.nodes.LoopNode;
 import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.SourceSection;
 
 /**
  * The root enter / return probes that keep each guest thread's {@link CallDepth}. They are
- * attached to every root tagged {@code RootTag} (internal ones included) while incremental walks
- * are on. Runs on guest threads, in guest code, also compiled: a context-thread-local read, one
- * array store and one or two field stores per call and return. Their cost on call-dense code is
- * measured in {@code docs/incremental-walks.md}.
+ * attached to the roots tagged {@code RootTag} (internal ones included) while incremental walks or
+ * {@code WaitedTicks=top} need them. Runs on guest threads, in guest code, also compiled: a
+ * context-thread-local read, one array store and one or two field stores per call and return, a
+ * few more with ordered stores (about 1 ns per call plain and 3 ns ordered on GraalJS, measured in
+ * {@code docs/sampling.md}).
+ *
+ * <p>
+ * <b>Trivial roots.</b> On call-dense code that cost is as large as the work: a loop making three
+ * inlined calls of one-line functions per iteration runs at 2.5 ns an iteration without the probes
+ * and 11 with ordered ones (GraalJS, compiled). So a binding may let the probes of trivial roots
+ * sleep ({@link DormantProbes}, no cost in compiled code): guest roots, not internal, whose tree
+ * has no loop, no node tagged {@code CallTag} and at most {@link #TRIVIAL_NODES} nodes, in a
+ * language that is not a bytecode interpreter (whose loops the tree does not show); see {@link
+ * #isTrivial}. Such a root hosts no other frame and runs a bounded number of nodes per call, unless
+ * a node of it loops in Java without being tagged as a call (a builtin inlined as a node). While a
+ * probe sleeps, its root's frames are walked as uncounted ones, and a waited tick the clock sees
+ * while it runs goes to its nearest counted caller (it stays with the root when the poll comes
+ * before the root returned: uncounted frames on top of that caller are kept). {@code
+ * WaitedTicks=top} alone attaches the probes with trivial roots asleep; incremental walks, which
+ * gain from every counted frame of a deep stack, wake them all.
  */
 public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     private final ContextThreadLocal<CallDepth> local;
     private final RootHashes hashes;
     private final boolean ordered;
+    /** Where trivial roots' probes sleep; null when every probe is awake. */
+    private final DormantProbes dormant;
 
-    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered) {
+    /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
+    public static final int TRIVIAL_NODES = 48;
+
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant) {
         this.local = local;
         this.hashes = hashes;
         this.ordered = ordered;
+        this.dormant = dormant;
     }
 
     /**
@@ -38,10 +66,38 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * @param hashes where every probed root is registered under the hash the probes store, or null
      * @param ordered whether the clock reads the depth from another thread ({@code WaitedTicks=top}):
      *            the probes then store it with release ({@link CallDepth#enter})
+     * @param dormant where the probes of trivial roots sleep, or null for every probe awake
      */
-    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered) {
+    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered, dormant));
+    }
+
+    /**
+     * Whether a root is trivial: a guest root (its source is not internal) of an AST interpreter
+     * (neither the root nor a node of it is a {@link BytecodeOSRNode}, and it is no {@link
+     * BytecodeRootNode}) whose tree holds no {@link LoopNode}, no node tagged {@code CallTag} and
+     * at most {@link #TRIVIAL_NODES} nodes. Looks at no more than that many nodes.
+     */
+    public static boolean isTrivial(Node instrumented, RootNode root) {
+        if (root == null || root instanceof BytecodeOSRNode || root instanceof BytecodeRootNode) {
+            return false;
+        }
+        SourceSection section = instrumented == null ? null : instrumented.getSourceSection();
+        if (section == null || section.getSource().isInternal()) {
+            return false;
+        }
+        int[] seen = {0};
+        boolean[] simple = {true};
+        root.accept(node -> {
+            if (node instanceof LoopNode || node instanceof BytecodeOSRNode || ++seen[0] > TRIVIAL_NODES
+                            || node instanceof InstrumentableNode i && i.isInstrumentable() && i.hasTag(StandardTags.CallTag.class)) {
+                simple[0] = false;
+                return false;
+            }
+            return true;
+        });
+        return simple[0];
     }
 
     @Override
@@ -51,7 +107,12 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         if (hashes != null) {
             hashes.register(root);
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered);
+        if (dormant != null && isTrivial(instrumented, root)) {
+            SourceSection section = instrumented.getSourceSection();
+            dormant.noteTrivial(root.getName() + " (" + section.getSource().getName() + ":" + section.getStartLine() + ")");
+            return new RootEnterReturnNode(local, System.identityHashCode(root), ordered, dormant.assumption());
+        }
+        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered, null);
     }
 
     /** One per instrumented root. */
@@ -60,26 +121,44 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         /** The root node's identity hash, compared with the frames' root nodes' at capture. */
         private final int root;
         private final boolean ordered;
+        /** Null, or the probe sleeps while it is valid ({@link DormantProbes}). */
+        private final Assumption asleep;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered, Assumption asleep) {
             this.local = local;
             this.root = root;
             this.ordered = ordered;
+            this.asleep = asleep;
+        }
+
+        private boolean asleep() {
+            return asleep != null && asleep.isValid();
+        }
+
+        private void exit() {
+            if (asleep == null) {
+                local.get().exit(ordered);
+            } else if (!asleep()) {
+                // the frame may have been entered while the probe slept: pop only its own frame
+                local.get().exitChecked(root, ordered);
+            }
         }
 
         @Override
         protected void onEnter(VirtualFrame frame) {
-            local.get().enter(root, ordered);
+            if (!asleep()) {
+                local.get().enter(root, ordered);
+            }
         }
 
         @Override
         protected void onReturnValue(VirtualFrame frame, Object result) {
-            local.get().exit(ordered);
+            exit();
         }
 
         @Override
         protected void onReturnExceptional(VirtualFrame frame, Throwable exception) {
-            local.get().exit(ordered);
+            exit();
         }
     }
 }

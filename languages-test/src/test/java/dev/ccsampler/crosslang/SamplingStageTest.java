@@ -139,6 +139,33 @@ class SamplingStageTest {
     }
 
     @Test
+    void trivialRootsSleepUnderWaitedTicksTopAndWakeForDeepStacks() throws Exception {
+        // The defaults: samples that wait in spin's loop attach the probes for WaitedTicks=top alone,
+        // with the probe of the one trivial root (leaf: no loop, no call) asleep. Every incremental
+        // walk checked against a full one: leaf's frames are walked as uncounted ones.
+        Path program = js("trivial-roots.js");
+        Map<String, String> verify = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true");
+        Run shallow = run("js", program, verify, "30");
+        List<String> notes = shallow.profile.meta().sampling();
+        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on (the probes of trivial roots asleep)")), () -> "top alone: " + notes);
+        String asleep = notes.stream().filter(e -> e.contains("root probes asleep on")).findFirst().orElse("");
+        assertTrue(asleep.contains("root probes asleep on 1 trivial root") && asleep.contains("leaf (trivial-roots.js:"), () -> "only leaf is trivial: " + notes);
+        assertEquals(0, shallow.mismatches, "incremental walks with a sleeping probe differ from full walks");
+        assertEquals(guestLines(plain("js", program, "30")), guestLines(shallow.stdout), "guest output");
+        // Then a second phase 150 frames deep under a small cost budget: incremental walks ask for
+        // every root, and leaf's probe wakes while leaf frames may be running uncounted (their
+        // returns then pop nothing: CallDepth.exitChecked). Still no walk differs.
+        String[] twoPhases = {"15", "2", "200000", "25", "150"};
+        Run deep = run("js", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true"), twoPhases);
+        List<String> deepNotes = deep.profile.meta().sampling();
+        System.out.println("trivial roots, two phases: " + deepNotes + "; " + deep.profile.accounting().summaryLine());
+        assertTrue(deepNotes.stream().anyMatch(e -> e.contains("the probes of trivial roots woke")), () -> "deep stacks should wake the probes: " + deepNotes);
+        assertTrue(deepNotes.stream().noneMatch(e -> e.contains("root probes asleep on")), () -> "awake now: " + deepNotes);
+        assertEquals(0, deep.mismatches, "incremental walks across the wake-up differ from full walks");
+        assertEquals(guestLines(plain("js", program, twoPhases)), guestLines(deep.stdout), "guest output");
+    }
+
+    @Test
     void deepStackAtTheBottomIsWalkedIncrementally() throws Exception {
         // 2 000 deep, then seconds of work at the bottom, twice: after the first sample at the bottom,
         // the samples there walk a frame or two instead of 2 000. (The way up is walked fully: a

@@ -1,6 +1,8 @@
 package dev.ccsampler.pace.builtins;
 
 import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.instrumentation.StandardTags;
+import com.oracle.truffle.api.instrumentation.Tag;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import dev.ccsampler.pace.PaceException;
@@ -10,7 +12,9 @@ import dev.ccsampler.pace.runtime.PaceValues;
 /**
  * Base of the builtins. A builtin is an expression node placed directly in the caller's AST, not
  * a function with its own call target: no guest frame is pushed for it, so a profiler charges
- * its time to the calling Pace function's self time.
+ * its time to the calling Pace function's self time. It is called like a function in the source,
+ * so tools see it as a call location ({@link StandardTags.CallTag}); ccsampler's call-depth probes
+ * read that to tell a function that may run long in a builtin from a trivial one.
  */
 public abstract class PaceBuiltinNode extends PaceExpressionNode {
 
@@ -28,6 +32,11 @@ public abstract class PaceBuiltinNode extends PaceExpressionNode {
             values[i] = arguments[i].executeGeneric(frame);
         }
         return execute(values);
+    }
+
+    @Override
+    public boolean hasTag(Class<? extends Tag> tag) {
+        return tag == StandardTags.CallTag.class || super.hasTag(tag);
     }
 
     /** Runs the builtin on the evaluated arguments. */
