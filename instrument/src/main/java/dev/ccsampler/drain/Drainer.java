@@ -163,6 +163,11 @@ public final class Drainer {
         onLate = action;
     }
 
+    /** The thread whose deep, thinned stacks fire {@link #onDeepStacks} (before it fires), or null. For tests. */
+    String deepStacksSeen() {
+        return deepThread;
+    }
+
     /** Late samples a thread must have had before {@link #onLateSamples} fires. */
     public static final int LATE_TRIGGER = 4;
 
@@ -416,7 +421,11 @@ public final class Drainer {
         acc.stackDepth = total;
         acc.frames += total;
         acc.meanDepth += (total - acc.meanDepth) / 16;
-        acc.meanWeight += (weight - acc.meanWeight) / 16;
+        // the ticks the cost budget left unwalked, not those the sample waited for its poll: a
+        // placed sample's weight includes its waited periods (WaitedTicks=top), and a deep stack
+        // whose samples wait is not thinned
+        long thinned = r.places == 0 ? weight : Math.max(1, weight - periods);
+        acc.meanWeight += (thinned - acc.meanWeight) / 16;
         if (onDeep != null && deepThread == null && acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8) {
             deepThread = t.threadName; // acted on by the drain loop, outside the map's lock
         }

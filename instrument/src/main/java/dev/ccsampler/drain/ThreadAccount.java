@@ -38,7 +38,7 @@ final class ThreadAccount {
     long frames;
     /** Smoothed frames per sample (weight 1/16). */
     double meanDepth;
-    /** Smoothed ticks per sample (weight 1/16). */
+    /** Smoothed ticks per sample that the cost budget left unwalked, waited ticks not counted (weight 1/16). */
     double meanWeight;
     /** Incremental records that differed from the full check walk (test switch only). */
     long mismatches;

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * The drain's side of {@code WaitedTicks=top}: a late sample's placed ticks go to the stack the
@@ -102,5 +103,66 @@ class PlacementTest {
             assertEquals(3L + 2L, self.get("caller"), "the walked stack's own 3 ticks and the unnamed placement's 2: " + self);
             assertEquals(20L, total.get("program"), "every tick once: " + total);
         }
+    }
+
+    /**
+     * {@code Incremental=auto} attaches every root's probe when a thread's stacks are deep and the
+     * cost budget thins its walks (samples standing for 4 ticks or more). A placed sample's weight
+     * also holds the ticks it waited for its poll ({@code WaitedTicks=top}); those are not thinning,
+     * and a deep stack whose samples wait (three-phase.js at 10 ms) must not wake the probes of
+     * trivial roots for it.
+     */
+    @Test
+    void waitedTicksAreNotThinning() {
+        try (Engine engine = Engine.create()) {
+            Named deep = new Named("deep");
+            Named returned = new Named("returned");
+            RootCallTarget target = deep.getCallTarget();
+            RootHashes hashes = new RootHashes();
+            hashes.register(returned);
+            CCMap map = new CCMap();
+            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
+            Drainer d = new Drainer(map, all, 1_000_000L);
+            d.setRootHashes(hashes);
+            d.onDeepStacks(64, name -> {
+            });
+            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
+            d.register(t);
+            // 30 samples 100 frames deep, each waited 9 periods for its poll and carries 10 ticks:
+            // 9 placed on a frame that had returned, 1 its own
+            for (int i = 0; i < 30; i++) {
+                SampleRecord r = record(t, target, 100, 10, 9_500_000L);
+                r.places = 1;
+                r.placeTicks[0] = 9;
+                r.placeDrop[0] = 0;
+                r.placeChainStart[0] = 0;
+                r.placeChainLength[0] = 1;
+                r.placeChain[0] = System.identityHashCode(returned);
+                t.ring.publish();
+                d.drainOnce();
+            }
+            assertNull(d.deepStacksSeen(), "waited ticks are not thinning");
+            // the same stacks walked promptly, each standing for 10 ticks the budget did not walk
+            for (int i = 0; i < 12; i++) {
+                record(t, target, 100, 10, 100_000L);
+                t.ring.publish();
+                d.drainOnce();
+            }
+            assertEquals(t.threadName, d.deepStacksSeen(), "thinned deep stacks");
+        }
+    }
+
+    private static SampleRecord record(SampledThread t, RootCallTarget target, int depth, long weight, long latencyNanos) {
+        SampleRecord r = t.ring.claim();
+        r.ensureCapacity(depth);
+        r.depth = depth;
+        for (int i = 0; i < depth; i++) {
+            r.targets[i] = target;
+        }
+        r.weight = weight;
+        r.submitNanos = 1_000L;
+        r.captureNanos = 1_000L + latencyNanos;
+        r.places = 0;
+        return r;
     }
 }
