@@ -33,11 +33,12 @@ import com.oracle.truffle.api.source.SourceSection;
  * sleep ({@link DormantProbes}, no cost in compiled code): guest roots, not internal, whose tree
  * has no loop, no node tagged {@code CallTag} and at most {@link #TRIVIAL_NODES} nodes, in a
  * language that is not a bytecode interpreter (whose loops the tree does not show); see {@link
- * #isTrivial}. Such a root hosts no other frame and runs a bounded number of nodes per call, unless
- * a node of it loops in Java without being tagged as a call (a builtin inlined as a node). While a
- * probe sleeps, its root's frames are walked as uncounted ones, and a waited tick the clock sees
- * while it runs goes to its nearest counted caller (it stays with the root when the poll comes
- * before the root returned: uncounted frames on top of that caller are kept). {@code
+ * #isTrivial}. Such a root hosts no other frame (but for implicit calls, like a JavaScript getter)
+ * and runs a bounded number of nodes per call, unless a node of it loops in Java without being
+ * tagged as a call (a builtin inlined as a node). While a probe sleeps, its root's frames are walked
+ * as uncounted ones, and a waited tick that passes while it runs goes to its nearest counted caller
+ * (it stays with the root when the poll comes before the root returned: uncounted frames on top of
+ * that caller are kept). {@code
  * WaitedTicks=top} alone attaches the probes with trivial roots asleep; incremental walks, which
  * gain from every counted frame of a deep stack, wake them all.
  */
