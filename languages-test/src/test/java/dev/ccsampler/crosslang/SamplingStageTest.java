@@ -155,7 +155,7 @@ class SamplingStageTest {
         // Then a second phase 150 frames deep under a small cost budget: incremental walks ask for
         // every root, and leaf's probe wakes while leaf frames may be running uncounted (their
         // returns then pop nothing: CallDepth.exitChecked). Still no walk differs.
-        String[] twoPhases = {"15", "2", "200000", "25", "150"};
+        String[] twoPhases = {"30", "2", "200000", "25", "150"};
         Run deep = run("js", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true"), twoPhases);
         List<String> deepNotes = deep.profile.meta().sampling();
         System.out.println("trivial roots, two phases: " + deepNotes + "; " + deep.profile.accounting().summaryLine());
