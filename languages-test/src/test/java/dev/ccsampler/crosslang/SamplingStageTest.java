@@ -154,9 +154,11 @@ class SamplingStageTest {
         assertEquals(guestLines(plain("js", program, "30")), guestLines(shallow.stdout), "guest output");
         // Then a second phase 150 frames deep under a small cost budget: incremental walks ask for
         // every root, and leaf's probe wakes while leaf frames may be running uncounted (their
-        // returns then pop nothing: CallDepth.exitChecked). Still no walk differs.
+        // returns then pop nothing: CallDepth.exitChecked). Still no walk differs. A 100 µs period
+        // makes the budget thin on a fast machine too (weight = cost / (budget × period)): at 1 ms
+        // a CI machine walked the deep stacks cheaply enough to take most ticks, and nothing woke.
         String[] twoPhases = {"30", "2", "200000", "25", "150"};
-        Run deep = run("js", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true"), twoPhases);
+        Run deep = run("js", program, Map.of("ccsampler.Period", "100us", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true"), twoPhases);
         List<String> deepNotes = deep.profile.meta().sampling();
         System.out.println("trivial roots, two phases: " + deepNotes + "; " + deep.profile.accounting().summaryLine());
         assertTrue(deepNotes.stream().anyMatch(e -> e.contains("the probes of trivial roots woke")), () -> "deep stacks should wake the probes: " + deepNotes);
@@ -199,7 +201,10 @@ class SamplingStageTest {
         // The bound is statistical, from the number of walks the budget allowed (a slow, cold
         // machine walks fewer): 4.5 standard errors of a share of 60 % with dithered-gap weights
         // (variance factor ~1.1), at least 5 points. 20 000 iterations give 300-1 500 walks here.
-        Run r = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "0.5"), "20000");
+        // A 100 µs period: walks per second are budget / cost whatever the period, but a sample's
+        // weight is cost / (budget × period); at 1 ms a fast machine (a 2-frame walk in ~9 µs, CI)
+        // walked more than every second tick and the samples did not stand for several.
+        Run r = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "100us", "ccsampler.CostBudget", "0.5"), "20000");
         Accounting a = r.profile.accounting();
         System.out.println("known split with a 0.5% budget: " + a.summaryLine());
         assertTrue(a.applied() > 2 * a.samples(), () -> "samples should stand for several ticks each: " + a.summaryLine());
