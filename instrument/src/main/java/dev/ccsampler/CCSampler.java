@@ -13,6 +13,7 @@ import dev.ccsampler.burst.BurstSettings;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
+import dev.ccsampler.capture.CaptureCost;
 import dev.ccsampler.capture.DormantProbes;
 import dev.ccsampler.capture.RootEvents;
 import dev.ccsampler.capture.RootHashes;
@@ -87,6 +88,11 @@ public final class CCSampler implements AutoCloseable {
     private final CCMap map = new CCMap();
     private final SamplingClock clock;
     private final Drainer drainer;
+    /**
+     * Each Java thread's capture cost estimate, shared by its states in all contexts of the engine
+     * ({@link CaptureCost}). Weak keys: ended threads go. Guarded by itself.
+     */
+    private final java.util.Map<Thread, CaptureCost> captureCosts = new java.util.WeakHashMap<>();
     private final int stackLimit;
     private final int bufferSize;
     private final boolean optimizing;
@@ -225,6 +231,9 @@ public final class CCSampler implements AutoCloseable {
                 SamplingClock.ContextEntry e = clock.context(context);
                 SamplingSettings st = settings;
                 SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit, incremental() ? marks : null, st.verifyIncremental(), st.waited(), bursts);
+                synchronized (captureCosts) {
+                    t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
+                }
                 drainer.register(t);
                 clock.addThread(e, t);
             }

@@ -30,7 +30,7 @@ public final class CaptureAction extends ThreadLocalAction {
         Thread me = access.getThread();
         for (SampledThread t : states) {
             if (t.thread == me) {
-                t.capture(submitNanos, gate);
+                t.capture(submitNanos, gate, access.getLocation());
                 return;
             }
         }

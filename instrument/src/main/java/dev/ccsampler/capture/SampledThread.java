@@ -2,6 +2,7 @@ package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.nodes.Node;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.queue.SampleRecord;
@@ -22,15 +23,11 @@ import java.lang.invoke.VarHandle;
 public final class SampledThread {
 
     private static final VarHandle ENDED;
-    private static final VarHandle COST;
-    private static final VarHandle LAST;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             ENDED = l.findVarHandle(SampledThread.class, "ended", boolean.class);
-            COST = l.findVarHandle(SampledThread.class, "costNanos", long.class);
-            LAST = l.findVarHandle(SampledThread.class, "lastCaptureNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -62,18 +59,8 @@ public final class SampledThread {
     private volatile CallDepth marksSeen;
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
-    /** Guest thread only: captures published. */
-    private long captures;
-    /** When the last published capture started: written by the guest (opaque), read by the clock. */
-    private long lastCaptureNanos;
-    /** Walks (the first one not counted) whose cheapest cost starts the estimate. */
-    static final int WARMUP_WALKS = 5;
-    /** The most one walk can raise the cost estimate by. */
-    static final long OUTLIER_FACTOR = 4;
-    /** Time constant of the capture cost's running mean: one second. */
-    static final long COST_TAU_NANOS = 1_000_000_000L;
-    /** Smoothed cost of one capture in ns: written by the guest (opaque), read by the clock. */
-    private long costNanos;
+    /** What a capture costs this Java thread: shared by its states in the engine's contexts. */
+    private CaptureCost cost = new CaptureCost();
     private volatile boolean ended;
     /** The first exception a walk of this thread threw (guest writes once, the drain reports it). */
     private volatile Throwable walkFailure;
@@ -114,6 +101,14 @@ public final class SampledThread {
         this(thread, contextId, ringCapacity, stackLimit, null, false, RequestLedger.Waited.SKIP);
     }
 
+    /**
+     * Shares {@code shared}, the cost estimate of this Java thread's states in the engine's other
+     * contexts ({@link CaptureCost}). Before the thread's first capture.
+     */
+    public void shareCost(CaptureCost shared) {
+        cost = shared;
+    }
+
     // ---- guest thread -----------------------------------------------------------------------
 
     /**
@@ -124,6 +119,15 @@ public final class SampledThread {
      * @param tick the tick's partial-safepoint gate, or null to walk whatever arrives
      */
     public void capture(long submitNanos, TickGate tick) {
+        capture(submitNanos, tick, null);
+    }
+
+    /**
+     * {@link #capture(long, TickGate)} at a known poll location: the node the guest thread polled
+     * at ({@code ThreadLocalAction.Access.getLocation()}), which tells a recursive return's frame
+     * from its caller (see {@link StackRecorder}).
+     */
+    public void capture(long submitNanos, TickGate tick, Node location) {
         long weight = ledger.claim(submitNanos);
         if (weight < 0) {
             return; // already abandoned and counted as failed
@@ -146,7 +150,7 @@ public final class SampledThread {
         r.places = 0;
         CallDepth m = currentMarks();
         try {
-            recorder.walk(r, m, verify);
+            recorder.walk(r, m, verify, location);
             FaultInjection.at(FaultInjection.Point.CAPTURE); // test only: the thread failing or ending mid-walk
         } catch (Throwable t) {
             // the slot stays unpublished and is reused by the next claim
@@ -160,31 +164,9 @@ public final class SampledThread {
         if (m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
             placeAll(r, m, weight);
         }
-        long cost = System.nanoTime() - start;
-        r.walkNanos = cost;
-        if (captures++ > 0) {
-            // the thread's first walk pays one-time costs (class and frame-walk initialisation, up
-            // to hundreds of ms): it would starve the budget for long, so it is not counted. The
-            // next few are still cold (a fresh engine's first walks cost milliseconds): the
-            // estimate starts as the cheapest of them. After that, a long-run mean in time (time
-            // constant COST_TAU_NANOS), not per sample: the clock's choice must not follow the
-            // stack of the last few samples (see ThreadSchedule); and one walk moves it by at most
-            // a factor of OUTLIER_FACTOR, so a GC pause inside a walk does not stop sampling, while
-            // a phase of really deeper stacks is caught up with in a few walks.
-            long old = (long) COST.getOpaque(this);
-            long est;
-            if (old == 0) {
-                est = cost;
-            } else if (captures <= WARMUP_WALKS) {
-                est = Math.min(old, cost);
-            } else {
-                long c = Math.min(cost, OUTLIER_FACTOR * old);
-                double a = Math.min(1.0, (double) (start - lastCaptureNanos) / COST_TAU_NANOS);
-                est = (long) (old + a * (c - old));
-            }
-            COST.setOpaque(this, Math.max(1, est)); // opaque: a hint for the clock's budget
-        }
-        LAST.setOpaque(this, start); // opaque: a hint for the clock's budget
+        long took = System.nanoTime() - start;
+        r.walkNanos = took;
+        cost.walked(start, took);
         BurstState b = bursts == null ? null : currentBurst();
         if (b != null) {
             r.burstSeq = decideBurst(b, r, m, weight);
@@ -441,12 +423,12 @@ public final class SampledThread {
 
     /** When the thread's last published capture started ({@link System#nanoTime()}), 0 before the first. Racy read, benign: a hint. */
     public long lastCaptureNanos() {
-        return (long) LAST.getOpaque(this);
+        return cost.lastNanos();
     }
 
     /** Smoothed cost of one capture on this thread, 0 before the first. Racy read, benign: a hint. */
     public long captureCostNanos() {
-        return (long) COST.getOpaque(this);
+        return cost.nanos();
     }
 
     // ---- drain thread -----------------------------------------------------------------------

@@ -4,6 +4,8 @@ import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.frame.FrameInstance;
 import com.oracle.truffle.api.frame.FrameInstanceVisitor;
+import com.oracle.truffle.api.nodes.Node;
+import com.oracle.truffle.api.nodes.RootNode;
 import dev.ccsampler.queue.SampleRecord;
 
 /**
@@ -46,6 +48,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** Root of a just-returned frame that may still be on top, or null. */
     private int exitedRoot;
     private boolean exitedPending;
+    /** The node the walk's poll was made at, or null. */
+    private Node pollLocation;
     /** The top frame could not be told apart from its caller: count nothing, build on nothing. */
     private boolean ambiguous;
     /** The last walk's top frame was the just-returned one (Truffle's poll after a body). */
@@ -73,8 +77,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      *
      * @param marks the thread's call depth marks, or null for a full walk
      * @param verify also take a full walk into the record's check arrays (test switch)
+     * @param pollLocation the node the thread polled at, or null when not known
      */
-    void walk(SampleRecord r, CallDepth marks, boolean verify) {
+    void walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation) {
         record = r;
         r.depth = 0;
         r.reused = 0;
@@ -98,11 +103,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         returnedOnTop = false;
         exitedPending = marks != null && marks.exited() && counted < roots.length;
         exitedRoot = exitedPending ? roots[counted] : 0;
+        this.pollLocation = pollLocation;
         try {
             Truffle.getRuntime().iterateFrames(this);
         } finally {
             record = null;
             roots = null;
+            this.pollLocation = null;
         }
         int walked = r.depth;
         int total = walked;
@@ -201,14 +208,17 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             int root = System.identityHashCode(rct.getRootNode());
             if (d == 0 && exitedPending && exitedRoot == root) {
                 // the top frame may be one that already returned (Truffle's poll after a body)
-                if (roots[k - 1] == root) {
-                    ambiguous = true; // a recursive return: the same root as its caller
+                int top = roots[k - 1] != root ? RETURNED : recursiveTop(root, r.tiers[d]);
+                if (top == AMBIGUOUS) {
+                    ambiguous = true;
                     stopAt = -1;
                     expect = 0;
                     k = 0;
+                } else if (top == CALLER) {
+                    c = k - 1;
+                    expect = c;
                 }
-                // else: it is the returned frame; its root is not the caller's
-                returnedOnTop = !ambiguous;
+                returnedOnTop = top == RETURNED;
             } else if (roots[k - 1] == root) {
                 c = k - 1;
                 expect = c;
@@ -228,6 +238,46 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             return frame;
         }
         return null;
+    }
+
+    private static final int RETURNED = 0;
+    private static final int CALLER = 1;
+    private static final int AMBIGUOUS = 2;
+
+    /**
+     * After a recursive return (the returned root is also its caller's), which frame is on top,
+     * from where the thread polled and the top frame's tier:
+     * <ul>
+     * <li>at a node of that root other than the root node (a loop, a builtin that polls): an
+     * explicit poll in a body, in the interpreter or in host code, after the call returned: the
+     * caller. (A language that polled inside a root after its {@code RootTag} node returned would
+     * make such a walk one frame wrong; Pace, GraalJS and TruffleRuby poll in loops and
+     * builtins.)</li>
+     * <li>at the root node itself, the top frame interpreted: Truffle's poll after the root's body
+     * returned ({@code OptimizedCallTarget.executeRootNode}), the only interpreter poll made at a
+     * root node: the returned frame, still on the stack.</li>
+     * <li>at the root node, the top frame compiled and inlined into its caller's unit: compiled
+     * code polls at its unit's root node everywhere ({@code TruffleSafepointInsertionPhase}: loop
+     * ends, calls, the unit's returns), but an inlined frame has no return poll of its own: the
+     * caller.</li>
+     * <li>at the root node, the top frame a compilation root: its own return poll or any poll
+     * of the caller's body, which look the same: ambiguous, as is an unknown location or one in
+     * another root, and that walk is a full one.</li>
+     * </ul>
+     */
+    private int recursiveTop(int root, byte tier) {
+        Node at = pollLocation;
+        if (at == null) {
+            return AMBIGUOUS;
+        }
+        if (at instanceof RootNode) {
+            if (tier == FrameTier.INLINED) {
+                return CALLER;
+            }
+            return tier == FrameTier.INTERPRETED && System.identityHashCode(at) == root ? RETURNED : AMBIGUOUS;
+        }
+        RootNode owner = at.getRootNode();
+        return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
     }
 
     /** Test switch: a full walk into the check arrays. Allocates; never on by default. */
