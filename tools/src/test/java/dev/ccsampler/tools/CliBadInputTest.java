@@ -227,6 +227,13 @@ class CliBadInputTest {
     }
 
     @Test
+    void burstOptionsNeedBurstAndACcsamplerKeyValue() throws IOException {
+        badInput("bench", Path.of("--burst-option"), "--burst-option", "ccsampler.BurstLength=4096", program.toString());
+        badInput("bench", Path.of("BurstLength=4096"), "--burst", "--burst-option", "BurstLength=4096", program.toString());
+        badInput("bench", Path.of("ccsampler.BurstRR="), "--burst", "--burst-option", "ccsampler.BurstRR=", program.toString());
+    }
+
+    @Test
     void everySubcommandHasTheSameHelp() {
         for (String sub : Main.SUBCOMMANDS.keySet()) {
             for (String h : new String[]{"--help", "-h"}) {

@@ -85,6 +85,8 @@ public final class BenchCommand {
         List<Integer> maxHints = new ArrayList<>();
         @Option(names = "--burst", description = "measure adaptive bursting (--ccsampler.Burst) beside plain sampling and --cpusampler: overhead, and overlap / hot-edge coverage on call counts (docs/bursting.md)")
         boolean burst;
+        @Option(names = "--burst-option", paramLabel = "<ccsampler.key=value>", description = "with --burst: one more ccsampler option for the burst configurations only (repeatable), e.g. ccsampler.BurstLength=4096")
+        List<String> burstOptions = new ArrayList<>();
         @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, and bursting, all at 10 ms (docs/bursting.md)")
         boolean burstCost;
         @Option(names = "--check-splits", description = "time each function of the known-split workloads separately (one process each) and compare with the split they have by construction; no profiler runs")
@@ -205,6 +207,16 @@ public final class BenchCommand {
         if (a.burst) {
             bench.measured = MEASURED_BURST;
         }
+        if (!a.burstOptions.isEmpty() && !a.burst) {
+            throw new Cli.BadInput("--burst-option applies to --burst, which was not given.");
+        }
+        for (String kv : a.burstOptions) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || eq == kv.length() - 1 || !kv.startsWith("ccsampler.")) {
+                throw new Cli.BadInput("Invalid --burst-option '" + kv + "': use ccsampler.<option>=<value>, e.g. ccsampler.BurstLength=4096.");
+            }
+            bench.burstOptions.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
         if (a.burstCost) {
             bench.measured = MEASURED_BURST_COST;
         }
@@ -275,6 +287,8 @@ public final class BenchCommand {
         private final List<String> notes = new ArrayList<>();
         /** The configurations measured against each other. */
         private List<ProfilerConfig> measured = MEASURED;
+        /** With {@code --burst-option}: more options for the burst configurations. */
+        private final Map<String, String> burstOptions = new LinkedHashMap<>();
         /** Workloads whose baseline process failed: the run exits 1. */
         private final List<String> failed = new ArrayList<>();
 
@@ -409,8 +423,12 @@ public final class BenchCommand {
                             runs.putAll(renamed);
                             err.printf(Locale.ROOT, "  %s: %d iteration(s) per process (first baseline process, %s budget)%n", w.id(), w.iterations(), quick ? "4 s" : "15 s");
                         } else {
-                            r = GuestRun.launch(setup.java(), w, c, round, w.iterationsFor(quick), 0, options(w, setup.langOptions()), repo,
-                                            setup.runDir(), timeout);
+                            Map<String, String> o = options(w, setup.langOptions());
+                            if (c.isBurst() && !burstOptions.isEmpty()) {
+                                o = new LinkedHashMap<>(o);
+                                o.putAll(burstOptions);
+                            }
+                            r = GuestRun.launch(setup.java(), w, c, round, w.iterationsFor(quick), 0, o, repo, setup.runDir(), timeout);
                         }
                         done++;
                         progress(done, total, r, start);

@@ -37,6 +37,11 @@ public enum ProfilerConfig {
     /** The exhaustive tracer (reference tree). */
     TRACER("cctracer", Profiler.CCTRACER, null);
 
+    /** Whether this configuration runs adaptive bursts ({@code --burst}'s burst columns). @since 0.1 */
+    public boolean isBurst() {
+        return this == CCSAMPLER_BURST_10MS || this == CCSAMPLER_BURST_1MS;
+    }
+
     /** The instrument behind a configuration. @since 0.1 */
     public enum Profiler {
         /** None. */
