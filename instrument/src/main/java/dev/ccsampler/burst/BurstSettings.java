@@ -10,8 +10,11 @@ package dev.ccsampler.burst;
  */
 public record BurstSettings(boolean enabled, int length, int reenableRatio) {
 
-    /** Default burst length in events (enters plus returns). */
-    public static final int DEFAULT_LENGTH = 512;
+    /**
+     * Default burst length in events (enters plus returns): 4 096, since on recursive-descent
+     * parsers 512 events saw too little of a parse (docs/bursting.md, run 5).
+     */
+    public static final int DEFAULT_LENGTH = 4096;
     /** Default re-enable ratio. */
     public static final int DEFAULT_RR = 10;
     /** Largest burst length: a buffer is three arrays of this many entries per thread. */

@@ -295,7 +295,7 @@ public final class CCSamplerOptions {
     @Option(name = "Burst", help = "Adaptive bursting: after a stack walk, trace the thread's next BurstLength root enters and returns, gated by a history of context signatures (BurstRR), to count calls per context edge beside the time samples; root probes cost a field read per call while no burst runs (default: false).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> BURST = new OptionKey<>(false, bool("Burst"));
 
-    @Option(name = "BurstLength", help = "Root enters and returns recorded per burst (default: 512).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "BurstLength", help = "Root enters and returns recorded per burst (default: 4096).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> BURST_LENGTH = new OptionKey<>(BurstSettings.DEFAULT_LENGTH, intRange("BurstLength", 1, BurstSettings.MAX_LENGTH));
 
     @Option(name = "BurstRR", help = "Re-enable ratio: a walk whose context signature was seen before is followed by a burst only every RR-th time, and that burst's calls count RR times; 1 bursts after every walk (default: 10).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every mid calls f 3 times and g once, while g has 4 times f's self time.
  *
  * <p>Bounds: each ratio is a ratio of weighted call counts from a few hundred bursts of 512 events
- * (each covering tens of complete mid calls); the bounds are ±25 % of the true ratio, far above the
+ * (each covering tens of complete mid calls; the length is given, the default being longer); the bounds are ±25 % of the true ratio, far above the
  * spread seen (a few per cent), and do not depend on how many samples the machine allows
  * ({@code CostBudget=100}).
  */
@@ -79,7 +79,7 @@ class BurstTest {
 
     private static void checkFrequencies(String rr, boolean incremental) throws Exception {
         Map<String, String> o = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Burst", "true", "ccsampler.BurstRR", rr,
-                        "ccsampler.Incremental", incremental ? "true" : "auto");
+                        "ccsampler.BurstLength", "512", "ccsampler.Incremental", incremental ? "true" : "auto");
         ProfileRun r = ProfileRun.run("pace", PROGRAM, tmp, o, "6000");
         assertEquals(0, r.exitStatus, r.stderr);
         ProfileSnapshot p = r.profile;
