@@ -11,6 +11,7 @@ import com.oracle.truffle.api.nodes.LanguageInfo;
 import dev.ccsampler.burst.BurstProbe;
 import dev.ccsampler.burst.BurstSettings;
 import dev.ccsampler.burst.BurstState;
+import dev.ccsampler.burst.TrivialRoots;
 import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
 import dev.ccsampler.capture.CaptureCost;
@@ -93,6 +94,8 @@ public final class CCSampler implements AutoCloseable {
      * ({@link CaptureCost}). Weak keys: ended threads go. Guarded by itself.
      */
     private final java.util.Map<Thread, CaptureCost> captureCosts = new java.util.WeakHashMap<>();
+    /** The trivial roots the burst probes saw (bursting only): where a burst may start at a return poll. */
+    private final TrivialRoots trivialRoots = new TrivialRoots();
     private final int stackLimit;
     private final int bufferSize;
     private final boolean optimizing;
@@ -174,7 +177,7 @@ public final class CCSampler implements AutoCloseable {
             s.burst = burst;
             s.bursts = bursts;
             // before any context: the probes see every root from its first call, so no return is missed
-            s.burstBinding = BurstProbe.attach(env.getInstrumenter(), bursts);
+            s.burstBinding = BurstProbe.attach(env.getInstrumenter(), bursts, CallDepthProbe::isTrivial, s.trivialRoots);
             synchronized (s.probesLock) {
                 s.attachRootEvents();
             }
@@ -234,6 +237,7 @@ public final class CCSampler implements AutoCloseable {
                 synchronized (captureCosts) {
                     t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
                 }
+                t.useTrivialRoots(trivialRoots);
                 drainer.register(t);
                 clock.addThread(e, t);
             }

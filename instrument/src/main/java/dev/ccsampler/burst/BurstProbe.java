@@ -12,6 +12,7 @@ import com.oracle.truffle.api.instrumentation.SourceSectionFilter;
 import com.oracle.truffle.api.instrumentation.StandardTags;
 import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.RootNode;
+import java.util.function.BiPredicate;
 
 /**
  * The burst probes: one event node per root (internal ones included, as stack walks see them). While
@@ -26,21 +27,36 @@ import com.oracle.truffle.api.nodes.RootNode;
 public final class BurstProbe implements ExecutionEventNodeFactory {
 
     private final ContextThreadLocal<BurstState> local;
+    private final BiPredicate<Node, RootNode> isTrivial;
+    private final TrivialRoots trivial;
 
-    private BurstProbe(ContextThreadLocal<BurstState> local) {
+    private BurstProbe(ContextThreadLocal<BurstState> local, BiPredicate<Node, RootNode> isTrivial, TrivialRoots trivial) {
         this.local = local;
+        this.isTrivial = isTrivial;
+        this.trivial = trivial;
     }
 
     /** Attaches the probes to every root of every language; they stay until the engine closes. */
     public static EventBinding<BurstProbe> attach(Instrumenter instrumenter, ContextThreadLocal<BurstState> local) {
+        return attach(instrumenter, local, null, null);
+    }
+
+    /**
+     * {@link #attach(Instrumenter, ContextThreadLocal)}, noting in {@code trivial} the roots that
+     * {@code isTrivial} (given the instrumented node and its root) says are trivial.
+     */
+    public static EventBinding<BurstProbe> attach(Instrumenter instrumenter, ContextThreadLocal<BurstState> local, BiPredicate<Node, RootNode> isTrivial, TrivialRoots trivial) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new BurstProbe(local));
+        return instrumenter.attachExecutionEventFactory(roots, new BurstProbe(local, isTrivial, trivial));
     }
 
     @Override
     public ExecutionEventNode create(EventContext context) {
         Node instrumented = context.getInstrumentedNode();
         RootNode root = instrumented == null ? null : instrumented.getRootNode();
+        if (trivial != null && root != null && isTrivial.test(instrumented, root)) {
+            trivial.add(System.identityHashCode(root));
+        }
         return new BurstNode(local, root == null ? null : root.getCallTarget());
     }
 

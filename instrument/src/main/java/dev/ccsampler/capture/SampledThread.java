@@ -4,6 +4,7 @@ import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.nodes.Node;
 import dev.ccsampler.burst.BurstState;
+import dev.ccsampler.burst.TrivialRoots;
 import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.queue.SampleRecord;
 import dev.ccsampler.queue.SpscSampleRing;
@@ -61,6 +62,8 @@ public final class SampledThread {
     private int deferralsInARow;
     /** What a capture costs this Java thread: shared by its states in the engine's contexts. */
     private CaptureCost cost = new CaptureCost();
+    /** The trivial roots the burst probes saw, or null (bursting off). */
+    private TrivialRoots trivialRoots;
     private volatile boolean ended;
     /** The first exception a walk of this thread threw (guest writes once, the drain reports it). */
     private volatile Throwable walkFailure;
@@ -99,6 +102,19 @@ public final class SampledThread {
     /** A thread with full walks, for tools and benchmarks. */
     public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit) {
         this(thread, contextId, ringCapacity, stackLimit, null, false, RequestLedger.Waited.SKIP);
+    }
+
+    /**
+     * Uses {@code trivial}, the trivial roots the burst probes saw: a compiled trivial root on top
+     * that polled at its own root node is taken to be at its return poll (bursting only).
+     */
+    public void useTrivialRoots(TrivialRoots trivial) {
+        trivialRoots = trivial;
+    }
+
+    private boolean trivialTop(SampleRecord r) {
+        TrivialRoots t = trivialRoots;
+        return t != null && r.depth > 0 && r.targets[0] instanceof RootCallTarget top && t.contains(System.identityHashCode(top.getRootNode()));
     }
 
     /**
@@ -169,7 +185,7 @@ public final class SampledThread {
         cost.walked(start, took);
         BurstState b = bursts == null ? null : currentBurst();
         if (b != null) {
-            r.burstSeq = decideBurst(b, r, m, weight);
+            r.burstSeq = decideBurst(b, r, m, weight, recorder.topAtExitPoll() || recorder.topCompiledAtItsRoot() && trivialTop(r));
         }
         ring.publish();
         recorder.published(m);
@@ -336,7 +352,7 @@ public final class SampledThread {
      * the call targets and call nodes of its top {@value #SIGNATURE_FRAMES} walked frames (identity
      * hashes: no allocation). Runs on the guest thread inside the capture.
      */
-    private static long decideBurst(BurstState b, SampleRecord r, CallDepth m, long weight) {
+    private static long decideBurst(BurstState b, SampleRecord r, CallDepth m, long weight, boolean topAtExitPoll) {
         int sig = 1;
         int n = Math.min(r.depth, SIGNATURE_FRAMES);
         for (int i = 0; i < n; i++) {
@@ -346,7 +362,12 @@ public final class SampledThread {
             }
         }
         Object returnedTop = null;
-        if (m != null && m.exited() && r.depth > 0 && r.targets[0] instanceof RootCallTarget top) {
+        if (topAtExitPoll) {
+            // the thread polled where the interpreter polls after a root's body (or, compiled, at
+            // a trivial root's node, which polls nowhere else but on slow paths): the top frame
+            // returned, which the marks may not have seen (none, or its probe asleep)
+            returnedTop = r.targets[0];
+        } else if (m != null && m.exited() && r.depth > 0 && r.targets[0] instanceof RootCallTarget top) {
             int d = m.depth();
             int[] roots = m.roots();
             int root = System.identityHashCode(top.getRootNode());

@@ -54,6 +54,14 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private boolean ambiguous;
     /** The last walk's top frame was the just-returned one (Truffle's poll after a body). */
     private boolean returnedOnTop;
+    /**
+     * The last walk's top frame is interpreted and the thread polled at its root node: Truffle's
+     * poll after that root's body, so the frame already returned, whether or not the marks saw it
+     * (no marks, or the probe of a trivial root asleep).
+     */
+    private boolean topAtExitPoll;
+    /** The last walk's top frame is a compilation root and the thread polled at its root node (its return poll, or another). */
+    private boolean topCompiledAtItsRoot;
     /** Counted frames of the last walk, and the lowest counted index it recognised itself. */
     private int lastCounted;
     private int lastExpect;
@@ -101,6 +109,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         stopped = false;
         ambiguous = false;
         returnedOnTop = false;
+        topAtExitPoll = false;
+        topCompiledAtItsRoot = false;
         exitedPending = marks != null && marks.exited() && counted < roots.length;
         exitedRoot = exitedPending ? roots[counted] : 0;
         this.pollLocation = pollLocation;
@@ -162,6 +172,19 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         return ambiguous;
     }
 
+    /** Whether the last walk's top frame sat at Truffle's poll after its body (interpreted): it already returned. Guest thread. */
+    boolean topAtExitPoll() {
+        return topAtExitPoll;
+    }
+
+    /**
+     * Whether the last walk's top frame is a compilation root whose thread polled at its root
+     * node: its return poll, or a poll at a loop end or a call of its body. Guest thread.
+     */
+    boolean topCompiledAtItsRoot() {
+        return topCompiledAtItsRoot;
+    }
+
     /** Whether the last walk's top frame was a frame that had already returned (see {@link CallDepth}). Guest thread. */
     boolean returnedOnTop() {
         return returnedOnTop;
@@ -202,6 +225,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         r.targets[d] = target;
         r.callNodes[d] = frame.getCallNode();
         r.tiers[d] = FrameTier.of(frame.getCompilationTier(), frame.isCompilationRoot());
+        if (d == 0) {
+            boolean atItsRoot = pollLocation instanceof RootNode && target instanceof RootCallTarget t0 && t0.getRootNode() == pollLocation;
+            // the interpreter polls at a root node only after that root's body returned
+            topAtExitPoll = atItsRoot && r.tiers[0] == FrameTier.INTERPRETED;
+            // compiled code polls at its unit's root node everywhere: its return among others
+            topCompiledAtItsRoot = atItsRoot && (r.tiers[0] == FrameTier.FIRST || r.tiers[0] == FrameTier.LAST);
+        }
         int c = -1;
         int k = expect;
         if (k > 0 && target instanceof RootCallTarget rct) {
