@@ -78,6 +78,46 @@ class GraalPyProfileTest {
         assertTrue(r.selfByName().getOrDefault("k", 0L) > 0, r.selfByName().toString());
     }
 
+    /**
+     * Bursts count Python calls per context (docs/bursting.md): the shape of BurstTest's Pace
+     * program, written in Python. viaA calls mid once, viaB twice; every mid calls f 3 times and g
+     * once. Bounds as there: ±25 % of each true ratio.
+     */
+    @Test
+    void pythonCallCountsPerContextFromBursts() throws Exception {
+        Path program = java.nio.file.Files.writeString(tmp.resolve("frequencies.py"), """
+                        def f(n):
+                            x = 0
+                            for i in range(n):
+                                x = (x + i) & 0xff
+                            return x
+                        def g(n):
+                            x = 0
+                            for i in range(4 * n):
+                                x = (x ^ i) & 0xff
+                            return x
+                        def mid(n):
+                            return f(n) + f(n) + f(n) + g(n)
+                        def viaA(n):
+                            return mid(n)
+                        def viaB(n):
+                            return mid(n) + mid(n)
+                        s = 0
+                        for j in range(3000):
+                            s = (s + viaA(200) + viaB(200)) & 0xffff
+                        print("done", s)
+                        """);
+        ProfileRun r = ProfileRun.run("python", program, tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Burst", "true"));
+        assertEquals(0, r.exitStatus, r.stderr);
+        assertTrue(r.stdout.startsWith("done "), r.stdout);
+        assertTrue(r.profile.hasCallCounts(), "bursting on gives call counts");
+        Map<String, Long> e = BurstTest.callsByEdge(r.profile);
+        System.out.println("Python call counts from bursts: " + e);
+        BurstTest.assertRatio(3, BurstTest.calls(e, "viaA;mid;f"), BurstTest.calls(e, "viaA;mid;g"), "f:g under viaA", e);
+        BurstTest.assertRatio(3, BurstTest.calls(e, "viaB;mid;f"), BurstTest.calls(e, "viaB;mid;g"), "f:g under viaB", e);
+        BurstTest.assertRatio(2, BurstTest.calls(e, "viaB;mid"), BurstTest.calls(e, "viaA;mid"), "mid under viaB:viaA", e);
+    }
+
     @Test
     void polyglotCallShowsOneMixedStack() throws Exception {
         ProfileRun r = ProfileRun.run("js", resource("polyglot.js"), tmp, Map.of("ccsampler.Period", "1ms"));
