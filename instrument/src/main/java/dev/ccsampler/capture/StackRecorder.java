@@ -286,13 +286,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * <li>at the root node itself, the top frame interpreted: Truffle's poll after the root's body
      * returned ({@code OptimizedCallTarget.executeRootNode}), the only interpreter poll made at a
      * root node: the returned frame, still on the stack.</li>
-     * <li>at the root node, the top frame compiled and inlined into its caller's unit: compiled
-     * code polls at its unit's root node everywhere ({@code TruffleSafepointInsertionPhase}: loop
-     * ends, calls, the unit's returns), but an inlined frame has no return poll of its own: the
-     * caller.</li>
-     * <li>at the root node, the top frame a compilation root: its own return poll or any poll
-     * of the caller's body, which look the same: ambiguous, as is an unknown location or one in
-     * another root, and that walk is a full one.</li>
+     * <li>at the root node, the top frame compiled: compiled code polls at the root node of its
+     * innermost frame everywhere ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the
+     * unit's returns), so this may be the returned frame's return poll, a poll before a call
+     * that its return probe made (an inlined frame has no return poll, but can have that: once,
+     * taking an inlined top frame for the caller made a walk one frame short), or any poll of the
+     * caller's body: ambiguous, as is an unknown location or one in another root, and that walk
+     * is a full one.</li>
      * </ul>
      */
     private int recursiveTop(int root, byte tier) {
@@ -301,9 +301,6 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             return AMBIGUOUS;
         }
         if (at instanceof RootNode) {
-            if (tier == FrameTier.INLINED) {
-                return CALLER;
-            }
             return tier == FrameTier.INTERPRETED && System.identityHashCode(at) == root ? RETURNED : AMBIGUOUS;
         }
         RootNode owner = at.getRootNode();
