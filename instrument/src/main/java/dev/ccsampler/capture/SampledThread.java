@@ -185,7 +185,7 @@ public final class SampledThread {
         cost.walked(start, took);
         BurstState b = bursts == null ? null : currentBurst();
         if (b != null) {
-            r.burstSeq = decideBurst(b, r, m, weight, recorder.topAtExitPoll() || recorder.topCompiledAtItsRoot() && trivialTop(r));
+            r.burstSeq = decideBurst(b, r, weight);
         }
         ring.publish();
         recorder.published(m);
@@ -352,7 +352,10 @@ public final class SampledThread {
      * the call targets and call nodes of its top {@value #SIGNATURE_FRAMES} walked frames (identity
      * hashes: no allocation). Runs on the guest thread inside the capture.
      */
-    private static long decideBurst(BurstState b, SampleRecord r, CallDepth m, long weight, boolean topAtExitPoll) {
+    private long decideBurst(BurstState b, SampleRecord r, long weight) {
+        if (recorder.ambiguousTop()) {
+            return 0; // a recursive return: the top frame may be the returned one or its caller
+        }
         int sig = 1;
         int n = Math.min(r.depth, SIGNATURE_FRAMES);
         for (int i = 0; i < n; i++) {
@@ -361,24 +364,10 @@ public final class SampledThread {
                 sig = sig * 31 + System.identityHashCode(r.callNodes[i]);
             }
         }
-        Object returnedTop = null;
-        if (topAtExitPoll) {
-            // the thread polled where the interpreter polls after a root's body (or, compiled, at
-            // a trivial root's node, which polls nowhere else but on slow paths): the top frame
-            // returned, which the marks may not have seen (none, or its probe asleep)
-            returnedTop = r.targets[0];
-        } else if (m != null && m.exited() && r.depth > 0 && r.targets[0] instanceof RootCallTarget top) {
-            int d = m.depth();
-            int[] roots = m.roots();
-            int root = System.identityHashCode(top.getRootNode());
-            if (d < roots.length && roots[d] == root) {
-                if (d > 0 && roots[d - 1] == root) {
-                    return 0; // a recursive return: the top frame may be the returned one or its caller
-                }
-                returnedTop = top; // Truffle's poll after a body: the top frame already returned
-            }
-        }
-        return b.decide(sig, weight, returnedTop);
+        // a top frame that had already returned (the walk saw it, or a compiled trivial root
+        // polled at its own node, which it does nowhere else but on slow paths): its return first
+        boolean returned = recorder.topReturned() || recorder.topCompiledAtItsRoot() && trivialTop(r);
+        return b.decide(sig, weight, returned ? r.targets[0] : null);
     }
 
     private BurstState currentBurst() {

@@ -172,9 +172,14 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         return ambiguous;
     }
 
-    /** Whether the last walk's top frame sat at Truffle's poll after its body (interpreted): it already returned. Guest thread. */
-    boolean topAtExitPoll() {
-        return topAtExitPoll;
+    /**
+     * Whether the last walk's top frame had already returned: the marks say so ({@link
+     * #returnedOnTop}), or it is interpreted and the thread polled at its root node, Truffle's poll
+     * after the body, which the marks may not have seen (the probe of a trivial root asleep).
+     * Guest thread.
+     */
+    boolean topReturned() {
+        return returnedOnTop || topAtExitPoll;
     }
 
     /**
@@ -234,11 +239,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         }
         int c = -1;
         int k = expect;
-        if (k > 0 && target instanceof RootCallTarget rct) {
+        if ((k > 0 || d == 0 && exitedPending) && target instanceof RootCallTarget rct) {
             int root = System.identityHashCode(rct.getRootNode());
             if (d == 0 && exitedPending && exitedRoot == root) {
                 // the top frame may be one that already returned (Truffle's poll after a body)
-                int top = roots[k - 1] != root ? RETURNED : recursiveTop(root, r.tiers[d]);
+                int top = k == 0 || roots[k - 1] != root ? RETURNED : recursiveTop(root);
                 if (top == AMBIGUOUS) {
                     ambiguous = true;
                     stopAt = -1;
@@ -249,7 +254,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                     expect = c;
                 }
                 returnedOnTop = top == RETURNED;
-            } else if (roots[k - 1] == root) {
+            } else if (k > 0 && roots[k - 1] == root) {
                 c = k - 1;
                 expect = c;
             }
@@ -295,13 +300,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * is a full one.</li>
      * </ul>
      */
-    private int recursiveTop(int root, byte tier) {
+    private int recursiveTop(int root) {
         Node at = pollLocation;
         if (at == null) {
             return AMBIGUOUS;
         }
         if (at instanceof RootNode) {
-            return tier == FrameTier.INTERPRETED && System.identityHashCode(at) == root ? RETURNED : AMBIGUOUS;
+            return topAtExitPoll ? RETURNED : AMBIGUOUS;
         }
         RootNode owner = at.getRootNode();
         return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;

@@ -190,15 +190,15 @@ class SamplingStageTest {
         // the top frame is the caller (a poll in its body: burn) or the returned frame (Truffle's
         // poll after the body, at the root node), which the marks alone cannot tell apart (the same
         // root); the poll's location does in the interpreter and in host code (burn), not at a
-        // compiled frame's polls. Before, those walks were full: 63 % of the frames; seen since:
-        // 8-25 % (how many samples land in compiled unwinding varies from run to run).
+        // compiled frame's polls. Seen: 12-14 % of the frames walked; 39 % with the rule switched
+        // off (every recursive return ambiguous, so a full walk).
         Run r = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25", "ccsampler.VerifyIncremental", "true"),
                         "12", "2000", "2000", "3");
         Accounting a = r.profile.accounting();
         System.out.println("deep recursion, work on the way up: " + r.mismatches + " mismatches; " + a.summaryLine());
         assertTrue(a.samples() > 30, a::summaryLine);
         assertEquals(0, r.mismatches, "incremental walks differed from full walks");
-        assertTrue(a.framesWalked() * 2 < a.frames(), () -> "walks should visit under half of the frames: " + a.summaryLine());
+        assertTrue(a.framesWalked() * 4 < a.frames(), () -> "walks should visit under a quarter of the frames: " + a.summaryLine());
     }
 
     @Test
