@@ -86,13 +86,21 @@ final class Advisor {
         return samples >= MIN_EDGE_SAMPLES && samples >= HOT_SHARE * all;
     }
 
-    private static void compileEarly(ProfileSnapshot s, long all, List<Proposal> out) {
+    /** The entry roots of {@code s}: the outermost frame of some thread's stacks. */
+    static Set<Integer> entryRoots(ProfileSnapshot s) {
         Set<Integer> entry = new HashSet<>();
-        Map<Integer, Integer> contexts = new HashMap<>();
         for (ThreadProfile t : s.threads()) {
             for (ContextNode c : t.root().children()) {
                 entry.add(c.method());
             }
+        }
+        return entry;
+    }
+
+    private static void compileEarly(ProfileSnapshot s, long all, List<Proposal> out) {
+        Set<Integer> entry = entryRoots(s);
+        Map<Integer, Integer> contexts = new HashMap<>();
+        for (ThreadProfile t : s.threads()) {
             t.root().children().forEach(c -> ProfileSnapshot.forEachNode(c, n -> {
                 if (hot(n.total(), all) || n.total() * 100 >= all) {
                     contexts.merge(n.method(), 1, Integer::sum);

@@ -8,12 +8,22 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The Truffle runtime's compiler events, per guest root, read in-process from its JFR events while
- * feedback runs, so each hint can say how often its roots were compiled, deoptimized and invalidated
- * since the hint was logged. The runtime's listener interface ({@code OptimizedTruffleRuntimeListener})
- * is in a package Truffle does not export, so the public way in is the events its own JFR listener
- * publishes (docs/feedback.md):
+ * The Truffle runtime's compiler events, per guest root, observed in-process while feedback runs,
+ * so each hint can say how often its roots were compiled, deoptimized and invalidated since the
+ * hint was logged. Two ways in, the cheaper first:
  *
+ * <ol>
+ * <li>the runtime's own listener ({@code OptimizedTruffleRuntimeListener}, added with
+ * {@code OptimizedTruffleRuntime.addListener}): its package is not exported, so this works only
+ * where the runtime's classes are reachable, that is when {@code truffle-runtime} is on the class
+ * path (an embedding's usual setup, and the bench's); it costs nothing until an event happens;
+ * <li>otherwise (the module path, or another runtime version) the events Truffle's JFR listener
+ * publishes, read with a {@link RecordingStream}. Starting JFR costs: on a 2-core machine a
+ * 3-second program took 17 % longer with the stream alone (docs/feedback.md, "What advise
+ * costs").
+ * </ol>
+ *
+ * The JFR events are
  * <ul>
  * <li>{@value #COMPILATION} ({@code success} true counts),
  * <li>{@value #DEOPTIMIZATION} (compiled code fell back to the interpreter),
@@ -32,6 +42,8 @@ final class CompilerEvents implements AutoCloseable {
     static final String COMPILATION = "jdk.graal.compiler.truffle.Compilation";
     static final String DEOPTIMIZATION = "jdk.graal.compiler.truffle.Deoptimization";
     static final String INVALIDATION = "jdk.graal.compiler.truffle.AssumptionInvalidation";
+    /** System property that, set to {@code jfr}, skips the runtime listener: to compare the two ways, and to test JFR's. */
+    static final String EVENTS_PROPERTY = "ccsampler.compilerEvents";
     /** Events kept in memory: 100 000 (a few MB); a run with more compiler events is pathological. */
     static final int MAX_EVENTS = 100_000;
 
@@ -50,6 +62,8 @@ final class CompilerEvents implements AutoCloseable {
     }
 
     private final RecordingStream stream;
+    /** Removes the runtime listener; null when the events come from JFR or not at all. */
+    private volatile Runnable removeListener;
     /** Null when available; otherwise why not. */
     private final String unavailable;
     /** Per root key ({@link #key}), the epoch milliseconds of its events, one array per {@link Kind}. Guarded by this. */
@@ -76,6 +90,10 @@ final class CompilerEvents implements AutoCloseable {
         if (!optimizing) {
             return unavailable("the " + runtimeName + " runtime compiles nothing");
         }
+        CompilerEvents viaListener = "jfr".equals(System.getProperty(EVENTS_PROPERTY)) ? null : listen();
+        if (viaListener != null) {
+            return viaListener;
+        }
         try {
             if (!FlightRecorder.isAvailable()) {
                 return unavailable("JFR is not available in this JVM");
@@ -101,6 +119,73 @@ final class CompilerEvents implements AutoCloseable {
             // IllegalStateException (JFR disabled), SecurityException, NoClassDefFoundError (no jdk.jfr): the run goes on without counts
             return unavailable("JFR could not be started (" + x + ")");
         }
+    }
+
+    /**
+     * Adds a listener to the runtime, where its listener interface can be reached (see the class
+     * comment); null where it cannot. The interface has many methods, most with default bodies that
+     * call older overloads: a proxy receives whichever one the runtime calls, once per event, and
+     * only the three counted names do anything.
+     */
+    static CompilerEvents listen() {
+        try {
+            Object runtime = com.oracle.truffle.api.Truffle.getRuntime();
+            ClassLoader loader = runtime.getClass().getClassLoader();
+            Class<?> type = Class.forName("com.oracle.truffle.runtime.OptimizedTruffleRuntimeListener", false, loader);
+            java.lang.reflect.Method add = runtime.getClass().getMethod("addListener", type);
+            java.lang.reflect.Method remove = runtime.getClass().getMethod("removeListener", type);
+            CompilerEvents e = new CompilerEvents(null, null);
+            Object listener = java.lang.reflect.Proxy.newProxyInstance(loader, new Class<?>[]{type}, (proxy, m, args) -> {
+                switch (m.getName()) {
+                    case "onCompilationSuccess" -> e.fromTarget(args[0], Kind.COMPILATION);
+                    case "onCompilationDeoptimized" -> e.fromTarget(args[0], Kind.DEOPTIMIZATION);
+                    case "onCompilationInvalidated" -> e.fromTarget(args[0], Kind.INVALIDATION);
+                    case "hashCode" -> {
+                        return System.identityHashCode(proxy);
+                    }
+                    case "equals" -> {
+                        return proxy == args[0];
+                    }
+                    case "toString" -> {
+                        return "ccsampler compiler events";
+                    }
+                    default -> {
+                    }
+                }
+                return null;
+            });
+            add.invoke(runtime, listener);
+            e.removeListener = () -> {
+                try {
+                    remove.invoke(runtime, listener);
+                } catch (ReflectiveOperationException | RuntimeException x) {
+                    // the runtime is shutting down: nothing more is delivered anyway
+                }
+            };
+            return e;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError x) {
+            // not reachable from here (module path, another runtime): JFR it is
+            return null;
+        }
+    }
+
+    /** Whether the events come from the runtime's listener (else JFR, or nowhere). */
+    boolean viaListener() {
+        return removeListener != null;
+    }
+
+    /** A listener event: its call target's root, keyed as a JFR event would be. Compiler or guest thread. */
+    private void fromTarget(Object target, Kind kind) {
+        if (!(target instanceof com.oracle.truffle.api.RootCallTarget t)) {
+            return;
+        }
+        com.oracle.truffle.api.nodes.RootNode r = t.getRootNode();
+        com.oracle.truffle.api.nodes.LanguageInfo lang = r.getLanguageInfo();
+        com.oracle.truffle.api.source.SourceSection section = r.getSourceSection();
+        if (lang == null || section == null || r.getName() == null) {
+            return;
+        }
+        record(key(lang.getId(), r.getName(), section.getSource().getName(), section.getStartLine()), kind, System.currentTimeMillis());
     }
 
     /** The runtime's classes of the three events (com.oracle.truffle.runtime.jfr.impl, truffle-runtime 25.0.1). */
@@ -225,6 +310,11 @@ final class CompilerEvents implements AutoCloseable {
      */
     @Override
     public void close() {
+        Runnable r = removeListener;
+        if (r != null) {
+            r.run(); // events are delivered as they happen: nothing is pending
+            return;
+        }
         if (stream == null) {
             return;
         }

@@ -64,6 +64,10 @@ public final class FeedbackController {
     private final RootRegistry registry = new RootRegistry();
     private final Actuator actuator;
     private final HintLog log = new HintLog();
+    /** Self samples per root, recent rounds weighing most: what compile hints rank by. */
+    private final RecentSelf recent = new RecentSelf();
+    /** The last round's snapshot, threads merged; null before the first round. */
+    private ProfileSnapshot lastSnapshot;
     private final long startNanos = System.nanoTime();
     /** The wall clock at {@link #startNanos}: compiler events carry wall-clock times. */
     private final long startEpochMs = System.currentTimeMillis();
@@ -213,13 +217,15 @@ public final class FeedbackController {
         for (MethodInfo m : s.methods()) {
             ids.put(RootKey.methodKey(m.language(), m.name(), m.source(), m.line(), m.column()), m.id());
         }
+        recent.update(s);
+        lastSnapshot = s;
         FeedbackMode m = mode;
         if (m != FeedbackMode.OFF) {
             for (Advisor.Proposal p : Advisor.advise(s)) {
                 propose(s, p, m);
             }
         }
-        score(s, ids, log);
+        score(s, ids, log, recent);
         List<Hint> all = log.list();
         if (mode == FeedbackMode.APPLY) {
             applyRanked(all, s, ids);
@@ -306,6 +312,14 @@ public final class FeedbackController {
      * {@link RootKey#methodKey}. Feedback thread, the closing thread, or a test.
      */
     static void score(ProfileSnapshot s, Map<String, Integer> ids, HintLog log) {
+        score(s, ids, log, null);
+    }
+
+    /**
+     * As {@link #score(ProfileSnapshot, Map, HintLog)}, but compile hints score by {@code recent}
+     * (their root's share of recent self samples, {@link RecentSelf}) once it has samples.
+     */
+    static void score(ProfileSnapshot s, Map<String, Integer> ids, HintLog log, RecentSelf recent) {
         long all = s.totalSamples();
         if (all == 0) {
             return;
@@ -314,6 +328,12 @@ public final class FeedbackController {
         for (Hint h : log.list()) {
             long samples = 0;
             Integer target = ids.get(h.target.methodKey());
+            if (h.kind == Hint.Kind.COMPILE && recent != null && recent.total() > 0) {
+                synchronized (log) {
+                    h.score = recent.share(h.target.methodKey());
+                }
+                continue;
+            }
             if (target != null && h.kind == Hint.Kind.COMPILE) {
                 // self, not total: the roots most often on the stack are a program's outer loops (a parser's
                 // parse, parseStatement ...), called a few times and compiled by OSR; what compiled code saves is
@@ -582,7 +602,8 @@ public final class FeedbackController {
                 notes = loadNotes.isEmpty() ? "" : "; " + String.join("; ", loadNotes);
             }
             log.writeText("mode " + mode.id() + " on " + runtimeName + ", at most " + max + " hints of each kind applied and saved (MaxHintsPerKind)" + notes
-                            + (dropped == 0 ? "" : "; " + dropped + " compiler events over the " + CompilerEvents.MAX_EVENTS + " kept were not counted"), eventsUnavailable(), max, out);
+                            + (dropped == 0 ? "" : "; " + dropped + " compiler events over the " + CompilerEvents.MAX_EVENTS + " kept were not counted"), eventsUnavailable(),
+                            e != null && e.viaListener() ? "Truffle's runtime listener" : "JFR", max, out);
         }
     }
 
@@ -635,6 +656,7 @@ public final class FeedbackController {
             }
             try {
                 round();
+                planWarmUp();
             } catch (RuntimeException x) {
                 // the engine is closing: keep the log as it is
             }
@@ -653,6 +675,75 @@ public final class FeedbackController {
         }
         registry.detach();
     }
+
+    /**
+     * The warm-up plan, at the end of a run: a compile hint for every root that ran at least
+     * {@link #WARM_UP_SHARE} percent of the recent self samples ({@link RecentSelf}), whatever its
+     * tier, unless it has a compile hint already or is an entry root or internal. Saved with the
+     * others (ranked with them by recent self samples, capped by {@code MaxHintsPerKind}), they tell
+     * a later run which roots to compile first: in the run that loads them every root starts
+     * interpreted, and on a machine with one compiler thread the compile queue's order decides when
+     * the steady state's roots are compiled (docs/feedback.md). Closing thread, after the feedback
+     * thread ended.
+     */
+    private void planWarmUp() {
+        ProfileSnapshot s = lastSnapshot;
+        if (s == null || recent.total() <= 0) {
+            return;
+        }
+        java.util.Set<Integer> entry = Advisor.entryRoots(s);
+        Map<String, MethodInfo> byKey = new HashMap<>();
+        for (MethodInfo m : s.methods()) {
+            byKey.put(methodKey(m), m);
+        }
+        for (String key : recent.top(WARM_UP_SHARE)) {
+            MethodInfo m = byKey.get(key);
+            if (m == null || m.internal() || entry.contains(m.id()) || recent.weight(key) < WARM_UP_MIN_SAMPLES) {
+                continue;
+            }
+            RootKey target = registry.key(key);
+            if (target == null) {
+                continue;
+            }
+            double share = recent.share(key);
+            MethodStats st = s.methodStats().get(m.id());
+            Hint probe = new Hint(0, Hint.Kind.COMPILE, target, null, 0, 0, "", Hint.Evidence.NONE, "", 0, Hint.State.ADVISED);
+            if (log.contains(probe.identity())) {
+                continue;
+            }
+            String reason = String.format(java.util.Locale.ROOT, "%.1f%% of the recent samples (half-life %d s) ran in %s's own code (%s over the run): compile it first in the next run",
+                            share, RecentSelf.HALF_LIFE_ROUNDS * ROUND_NANOS / 1_000_000_000L, m.name(), mostlyIn(st));
+            Hint h;
+            synchronized (this) {
+                h = new Hint(++seq, Hint.Kind.COMPILE, target, null, 0, 0, reason, new Hint.Evidence(st.selfSum(), 100.0 * st.selfSum() / Math.max(1, s.totalSamples()), 0, List.of()),
+                                "warm-up plan", elapsedMs(), Hint.State.ADVISED);
+            }
+            h.action = "none in this run: saved for the next (--ccsampler.SaveHints)";
+            log.add(h);
+        }
+        Map<String, Integer> ids = new HashMap<>();
+        for (MethodInfo m : s.methods()) {
+            ids.put(methodKey(m), m.id());
+        }
+        score(s, ids, log, recent);
+    }
+
+    /** The tier most of a root's own samples ran in, in words. */
+    private static String mostlyIn(MethodStats st) {
+        long[] self = st.self();
+        int best = 0;
+        for (int i = 1; i < self.length; i++) {
+            if (self[i] > self[best]) {
+                best = i;
+            }
+        }
+        return "mostly " + Tier.values()[best].label();
+    }
+
+    /** Least share of the recent self samples for a root in the warm-up plan: 2 %. */
+    static final double WARM_UP_SHARE = 2.0;
+    /** Least weighted recent self samples for a root in the warm-up plan: 10. */
+    static final double WARM_UP_MIN_SAMPLES = 10;
 
     private long elapsedMs() {
         return (System.nanoTime() - startNanos) / 1_000_000;

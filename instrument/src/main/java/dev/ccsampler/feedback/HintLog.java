@@ -70,16 +70,21 @@ final class HintLog {
      * they are not.
      */
     synchronized void writeText(String header, String eventsUnavailable, int maxPerKind, OutputStream out) {
+        writeText(header, eventsUnavailable, "JFR", maxPerKind, out);
+    }
+
+    /** As above; {@code via}: where the compiler events come from, in words. */
+    synchronized void writeText(String header, String eventsUnavailable, String via, int maxPerKind, OutputStream out) {
         PrintStream p = new PrintStream(out, false, StandardCharsets.UTF_8);
         p.println("ccsampler compiler feedback: " + header + "; " + summary());
-        p.println(eventsUnavailable == null ? " compiler events: compilations, deoptimizations and invalidations of each hint's roots since the hint (JFR)"
+        p.println(eventsUnavailable == null ? " compiler events: compilations, deoptimizations and invalidations of each hint's roots since the hint (" + via + ")"
                         : " compiler events: unavailable (" + eventsUnavailable + ")");
         for (Hint h : hints) {
             p.println(String.format(" #%d %s [%s]", h.seq, h.describe(), h.state.id()));
             p.println("    rule: " + h.reason);
             if (h.rank > 0) {
-                p.println(String.format("    rank: %d of %d %s hint%s, %.1f%% of samples in this run %s%s", h.rank, h.rankOf, h.kind.id(), h.rankOf == 1 ? "" : "s", h.score,
-                                h.kind == Hint.Kind.COMPILE ? "in its own code" : "through this call edge",
+                p.println(String.format("    rank: %d of %d %s hint%s, %.1f%% of %s%s", h.rank, h.rankOf, h.kind.id(), h.rankOf == 1 ? "" : "s", h.score,
+                                h.kind == Hint.Kind.COMPILE ? "the recent samples in its own code" : "the samples in this run through this call edge",
                                 h.rank > maxPerKind ? "; beyond --ccsampler.MaxHintsPerKind=" + maxPerKind + ", not saved" : ""));
             }
             Hint.Evidence e = h.evidence;

@@ -70,4 +70,29 @@ class CompilerEventsTest {
         assertFalse(r.compiler().available());
         assertEquals("the Interpreted runtime compiles nothing", r.compiler().note());
     }
+
+    @Test
+    void onTheClassPathTheRuntimesListenerIsUsedAndJfrWhenAskedFor() {
+        String runtime = com.oracle.truffle.api.Truffle.getRuntime().getName();
+        org.junit.jupiter.api.Assumptions.assumeFalse(runtime.contains("Interpreted"), "the optimizing runtime: " + runtime);
+        CompilerEvents e = CompilerEvents.start(true, runtime);
+        try {
+            assertNull(e.unavailableReason());
+            assertTrue(e.viaListener(), "these tests run on the class path, where the runtime's listener is reachable");
+        } finally {
+            e.close();
+        }
+        System.setProperty(CompilerEvents.EVENTS_PROPERTY, "jfr");
+        try {
+            CompilerEvents j = CompilerEvents.start(true, runtime);
+            try {
+                assertNull(j.unavailableReason());
+                assertFalse(j.viaListener());
+            } finally {
+                j.close();
+            }
+        } finally {
+            System.clearProperty(CompilerEvents.EVENTS_PROPERTY);
+        }
+    }
 }

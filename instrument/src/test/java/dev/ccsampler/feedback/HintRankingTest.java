@@ -169,8 +169,8 @@ class HintRankingTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         log.writeText("mode apply on GraalVM CE", null, 2, out);
         String t = out.toString(StandardCharsets.UTF_8);
-        assertTrue(t.contains("rank: 1 of 5 compile hints, 40.0% of samples in this run in its own code\n"), t);
-        assertTrue(t.contains("rank: 3 of 5 compile hints, 12.1% of samples in this run in its own code; beyond --ccsampler.MaxHintsPerKind=2, not saved"), t);
-        assertTrue(t.contains("rank: 2 of 2 split hints, 4.0% of samples in this run through this call edge\n"), t);
+        assertTrue(t.contains("rank: 1 of 5 compile hints, 40.0% of the recent samples in its own code\n"), t);
+        assertTrue(t.contains("rank: 3 of 5 compile hints, 12.1% of the recent samples in its own code; beyond --ccsampler.MaxHintsPerKind=2, not saved"), t);
+        assertTrue(t.contains("rank: 2 of 2 split hints, 4.0% of the samples in this run through this call edge\n"), t);
     }
 }

@@ -261,6 +261,31 @@ class FeedbackTest {
     }
 
     @Test
+    void theWarmUpPlanSavesTheRootsHotAtTheEndFirstWhateverTheirTier() throws Exception {
+        // alpha burns for about 1.5 s, then omega for as long; both are called 1 000 times, so Truffle compiles
+        // them by itself and the compile-early rule (hot and mostly interpreted) has nothing to say about omega
+        Path saved = tmp.resolve("pace-warm-up.json");
+        String[] args = {"1000", "1500"};
+        Run learn = run("pace", pace("two-phase.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString()), args);
+        assertEquals(0, learn.exitStatus(), learn.stderr());
+        String json = Files.readString(saved);
+        List<String> compile = hints(json, "compile");
+        assertFalse(compile.isEmpty(), json);
+        String first = compile.stream().filter(h -> h.contains("\"position\":1,")).findFirst().orElseThrow(() -> new AssertionError(json));
+        assertTrue(first.contains("\"name\":\"omega\""), "the root hot at the end ranks first:\n" + json);
+        assertTrue(first.contains("\"origin\":\"warm-up plan\""), first);
+        assertTrue(first.matches(".*\"reason\":\"[0-9.]+% of the recent samples \\(half-life 2 s\\) ran in omega's own code \\(mostly (first|last) tier over the run\\): compile it first in the next run\".*"),
+                        first);
+        assertFalse(compile.stream().anyMatch(h -> h.contains("\"name\":\"main\"") || h.contains("<main>")), "no hint for the entry root:\n" + json);
+        // a fresh engine applies it
+        Path after = tmp.resolve("pace-warm-up-after.json");
+        Run hinted = run("pace", pace("two-phase.pace"), Map.of("ccsampler.Feedback", "apply", "ccsampler.LoadHints", saved.toString(), "ccsampler.SaveHints", after.toString()), args);
+        assertEquals(learn.stdout(), hinted.stdout());
+        String again = Files.readString(after);
+        assertTrue(hints(again, "compile").stream().anyMatch(h -> h.contains("\"name\":\"omega\"") && h.contains("\"origin\":\"file ") && h.contains("\"state\":\"applied\"")), again);
+    }
+
+    @Test
     void inlineHintSetsTheFlagAndSaysCommunityIgnoresIt() throws Exception {
         Path saved = tmp.resolve("pace-split-for-inline.json");
         Run learn = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "engine.SplittingMaxCalleeSize", "1"));
@@ -339,9 +364,11 @@ class FeedbackTest {
         }
     }
 
-    @Test
-    void invalidationOfAHintedRootIsCountedInItsOutcome() throws Exception {
-        Path saved = tmp.resolve("pace-deopt-hints.json");
+    /** Through Truffle's runtime listener (the class path: these tests), and through JFR (what the module path gets). */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"listener", "jfr"})
+    void invalidationOfAHintedRootIsCountedInItsOutcome(String via) throws Exception {
+        Path saved = tmp.resolve("pace-deopt-hints-" + via + ".json");
         Run learn = run("pace", pace("feedback-deopt.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "ccsampler.CostBudget", "100"));
         assertEquals(0, learn.exitStatus(), learn.stderr());
         String json = Files.readString(saved);
@@ -349,8 +376,8 @@ class FeedbackTest {
         // a fresh engine loads the hint (logged before the program starts) and applies it; compiling
         // in the foreground without OSR, work's own compiled code (by the hint, or by Truffle's
         // threshold at about 400 calls) is what the late calls with 0.5 deoptimize
-        Path profile = tmp.resolve("pace-deopt-profile.json");
-        Path after = tmp.resolve("pace-deopt-hints-after.json");
+        Path profile = tmp.resolve("pace-deopt-profile-" + via + ".json");
+        Path after = tmp.resolve("pace-deopt-hints-after-" + via + ".json");
         Map<String, String> load = new LinkedHashMap<>();
         load.put("ccsampler", "true");
         load.put("ccsampler.Output", "json");
@@ -362,7 +389,16 @@ class FeedbackTest {
         load.put("engine.BackgroundCompilation", "false");
         load.put("engine.OSR", "false");
         load.put("engine.TraceCompilationDetails", "true"); // Truffle's own account, shown when an assertion fails
-        Run hinted = run("pace", pace("feedback-deopt.pace"), load);
+        Run hinted;
+        String property = "ccsampler.compilerEvents";
+        try {
+            if (via.equals("jfr")) {
+                System.setProperty(property, "jfr");
+            }
+            hinted = run("pace", pace("feedback-deopt.pace"), load);
+        } finally {
+            System.clearProperty(property);
+        }
         assertEquals(0, hinted.exitStatus(), hinted.stderr());
         assertEquals(learn.stdout(), hinted.stdout(), "a hint never changes guest output");
         dev.ccsampler.ccmap.ProfileSnapshot p = dev.ccsampler.report.JsonProfileReader.read(profile);

@@ -113,18 +113,53 @@ final class FeedbackBench {
         return n == 0 ? 0 : (long) Stats.median(Arrays.stream(it, n - Math.max(1, n / 3), n).asDoubleStream().toArray());
     }
 
-    /** {@code [compilations, deopts and invalidations]} from an engine.TraceCompilation log. */
+    /**
+     * {@code [compilations, deopts and invalidations]} from an engine.TraceCompilation log, up to the
+     * runner's {@code CCSBENCH end} line when there is one: closing the engine disposes the
+     * instrument's bindings, and Truffle then logs an invalidation for every compiled root that had
+     * probes ("Instruments unchanged"), which is not the run's.
+     */
     static long[] compilations(Path log) throws IOException {
+        return compilations(Files.readAllLines(log, StandardCharsets.UTF_8));
+    }
+
+    static long[] compilations(List<String> lines) {
+        long end = Long.MAX_VALUE;
+        for (String l : lines) {
+            if (l.startsWith(GuestRunner.PREFIX + "end ")) {
+                end = Long.parseLong(l.substring((GuestRunner.PREFIX + "end ").length()).trim());
+            }
+        }
         long done = 0;
         long deopt = 0;
-        for (String l : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-            if (l.contains("opt done")) {
+        for (String l : lines) {
+            boolean isDone = l.contains("opt done");
+            boolean isDeopt = !isDone && (l.contains("opt deopt") || l.contains("opt inval"));
+            if ((isDone || isDeopt) && end != Long.MAX_VALUE && loggedAt(l) > end) {
+                continue;
+            }
+            if (isDone) {
                 done++;
-            } else if (l.contains("opt deopt") || l.contains("opt inval")) {
+            } else if (isDeopt) {
                 deopt++;
             }
         }
         return new long[]{done, deopt};
+    }
+
+    /** Epoch millis of a TraceCompilation line ({@code |UTC 2026-11-26T17:02:55.702|}); 0 when it has none. */
+    static long loggedAt(String line) {
+        int i = line.indexOf("|UTC ");
+        if (i < 0) {
+            return 0;
+        }
+        int j = line.indexOf('|', i + 5);
+        String ts = (j < 0 ? line.substring(i + 5) : line.substring(i + 5, j)).trim();
+        try {
+            return java.time.LocalDateTime.parse(ts).toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+        } catch (java.time.format.DateTimeParseException e) {
+            return 0;
+        }
     }
 
     /** The guest's own output in a log: every line that is not the runner's, the engine's or ours. */

@@ -41,7 +41,9 @@ import java.util.Map;
  * </pre>
  *
  * followed by {@code CCSBENCH setup <nanos>} (evaluation of the file without the iterations, 0 for
- * a program that runs itself) and {@code CCSBENCH exit <status>}. With {@code --budget-ms}, the
+ * a program that runs itself), {@code CCSBENCH end <epoch millis>} when the last iteration ended
+ * (what the engine logs later, such as the invalidations of closing, is not the run's) and
+ * {@code CCSBENCH exit <status>}. With {@code --budget-ms}, the
  * runner stops iterating once the iterations so far took that long (at least one iteration, at
  * most {@code --iterations}); the harness uses it to size workloads it does not know. With
  * {@code --time-parts R} and an iteration function that has a {@code parts} member (an object
@@ -144,6 +146,7 @@ public final class GuestRunner {
                             spent += d;
                             report.println(PREFIX + "iter " + i + " " + d);
                         }
+                        report.println(PREFIX + "end " + System.currentTimeMillis());
                         if (v.hasMember("timed")) {
                             Value timed = v.getMember("timed");
                             for (String name : timed.getMemberKeys()) {
@@ -171,6 +174,7 @@ public final class GuestRunner {
                         spent += d;
                         report.println(PREFIX + "iter " + i + " " + d);
                     }
+                    report.println(PREFIX + "end " + System.currentTimeMillis());
                 }
             } catch (PolyglotException e) {
                 if (e.isExit()) {

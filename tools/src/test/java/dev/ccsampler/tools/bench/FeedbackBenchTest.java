@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The arithmetic of {@code bench --feedback}: steady state, time to it, peak, and the guest output filter. */
@@ -48,6 +49,21 @@ class FeedbackBenchTest {
                         "\tat com.oracle.truffle.polyglot.PolyglotLoggers$AbstractLogHandler.checkClosed(PolyglotLoggers.java:310)",
                         "\tat java.base/java.lang.Thread.run(Thread.java:1474)", "world", "\tat a guest line after the block stays");
         assertEquals(List.of("hello", "world", "\tat a guest line after the block stays"), FeedbackBench.guestOutput(log));
+    }
+
+    @Test
+    void compilationsAndInvalidationsCountUntilTheLastIterationEnded() {
+        // TraceCompilation lines as Truffle 25.0.1 logs them (shortened); closing the engine disposed the probes and
+        // invalidated two roots after the runner's end mark: not the run's
+        String done = "[engine] opt done   engine=1  id=398   f |Tier 1|Time  13( 8+5 )ms|UTC 2026-11-26T17:02:52.180|Src a.js:1";
+        String inval = "[engine] opt inval. engine=1  id=260   g |UTC 2026-11-26T17:02:55.%03d|Src a.js:9 0x2d|Reason Instruments unchanged";
+        long end = java.time.Instant.parse("2026-11-26T17:02:55.648Z").toEpochMilli();
+        List<String> log = List.of(done, String.format(inval, 100), "CCSBENCH iter 0 5", "CCSBENCH end " + end, String.format(inval, 702), String.format(inval, 719),
+                        "CCSBENCH exit 0");
+        assertArrayEquals(new long[]{1, 1}, FeedbackBench.compilations(log));
+        assertArrayEquals(new long[]{1, 3}, FeedbackBench.compilations(log.stream().filter(l -> !l.startsWith("CCSBENCH end")).toList()), "no end mark: all of them");
+        assertEquals(end + 54, FeedbackBench.loggedAt(String.format(inval, 702)));
+        assertEquals(0, FeedbackBench.loggedAt("[engine] opt done no time"));
     }
 
     @Test
