@@ -79,7 +79,7 @@ public final class BenchCommand {
         int timeout = 300;
         @Option(names = "--list", description = "print the suite and exit")
         boolean list;
-        @Option(names = "--feedback", description = "compiler feedback: learn hints in one process, then compare plain sampling, sampling with the saved hints applied, and advise mode, interleaved, at least 15 iterations per process (time to steady state, peak, compilations, deopts; docs/feedback.md)")
+        @Option(names = "--feedback", description = "compiler feedback: learn hints in one process (30 s of iterations, quick 8 s, or --iterations), then compare plain sampling, sampling with the saved hints applied, and advise mode, interleaved, each process as many iterations as the learning one (time to steady state, peak, compilations, deopts; docs/feedback.md)")
         boolean feedback;
         @Option(names = "--max-hints", paramLabel = "<n,...>", split = ",", converter = CliOptions.PositiveInt.class, description = "with --feedback: also apply the saved hints with --ccsampler.MaxHintsPerKind=n, one configuration per value (the learning process then saves up to the largest n of each kind)")
         List<Integer> maxHints = new ArrayList<>();
@@ -224,7 +224,7 @@ public final class BenchCommand {
             throw new Cli.BadInput("--max-hints applies to --feedback, which was not given.");
         }
         if (feedback) {
-            return bench.feedback(a.maxHints);
+            return bench.feedback(a.maxHints, iterations);
         }
         return checkSplits ? bench.checkSplits() : bench.execute();
     }
@@ -330,8 +330,11 @@ public final class BenchCommand {
             return new Setup(runDir, java, selected, langOptions);
         }
 
-        /** {@code --feedback}: see {@link FeedbackBench}; {@code maxHints}: the caps compared beside the default. */
-        int feedback(List<Integer> maxHints) throws IOException, InterruptedException {
+        /**
+         * {@code --feedback}: see {@link FeedbackBench}; {@code maxHints}: the caps compared beside the default;
+         * {@code fixedIterations}: {@code --iterations} (program files), 0 to size the processes by time.
+         */
+        int feedback(List<Integer> maxHints, int fixedIterations) throws IOException, InterruptedException {
             Setup setup = setup(w -> true, "bench: no workload to run.");
             if (setup == null) {
                 return 1;
@@ -341,7 +344,14 @@ public final class BenchCommand {
             List<FeedbackBench.Config> configs = FeedbackBench.configs(maxHints);
             List<FeedbackBench.Result> results = new ArrayList<>();
             for (Workload w : setup.selected()) {
-                int iters = Math.max(FeedbackBench.MIN_ITERATIONS, w.iterationsFor(quick) > 0 ? w.iterationsFor(quick) : (quick ? 20 : 40));
+                // the learning process runs for a time (the warm-up of a JIT that compiles itself takes tens of seconds on 2
+                // cores), unless --iterations fixed the count; every compared process then runs as many iterations as it did
+                int iters = FeedbackBench.MAX_ITERATIONS;
+                long budgetMs = (quick ? FeedbackBench.QUICK_SECONDS : FeedbackBench.SECONDS) * 1000L;
+                if (fixedIterations > 0) {
+                    iters = Math.max(FeedbackBench.MIN_ITERATIONS, fixedIterations);
+                    budgetMs = 0;
+                }
                 Map<String, String> base = new LinkedHashMap<>(options(w, setup.langOptions()));
                 base.put("engine.TraceCompilation", "true");
                 Path hints = setup.runDir().resolve(w.id() + ".hints.json");
@@ -352,8 +362,11 @@ public final class BenchCommand {
                     // the file must hold enough hints of each kind for the largest cap compared; each configuration caps it when loading
                     learnOpts.put("ccsampler.MaxHintsPerKind", Integer.toString(java.util.Collections.max(maxHints)));
                 }
-                GuestRun learn = GuestRun.launch(setup.java(), w, ProfilerConfig.CCSAMPLER_10MS, 0, iters, 0, List.of(), learnOpts, repo, setup.runDir(), timeout, w.id() + ".learn");
-                err.printf(Locale.ROOT, "  %s: learning process exit %d, hints in %s%n", w.id(), learn.exitStatus(), hints);
+                GuestRun learn = GuestRun.launch(setup.java(), w, ProfilerConfig.CCSAMPLER_10MS, 0, iters, budgetMs, List.of(), learnOpts, repo, setup.runDir(), timeout, w.id() + ".learn");
+                if (budgetMs > 0) {
+                    iters = Math.max(FeedbackBench.MIN_ITERATIONS, learn.iterationNanos().length);
+                }
+                err.printf(Locale.ROOT, "  %s: learning process exit %d, %d iterations, hints in %s%n", w.id(), learn.exitStatus(), learn.iterationNanos().length, hints);
                 if (!learn.ok() || !Files.exists(hints)) {
                     notes.add(w.id() + ": skipped, the learning process failed (see " + learn.log() + ").");
                     continue;

@@ -16,12 +16,13 @@ import java.util.function.ToLongFunction;
  * process runs ccsampler at 10 ms with {@code Feedback=apply} and saves its hints; then, interleaved
  * round by round, processes with plain sampling (10 ms), with the saved hints loaded and applied
  * (at the default {@code MaxHintsPerKind}, and at each cap of {@code --max-hints}), and with
- * {@code Feedback=advise} (the advisor's cost); every process runs at least
- * {@link #MIN_ITERATIONS} iterations. Every process runs with
+ * {@code Feedback=advise} (the advisor's cost); the learning process iterates for {@link #SECONDS}
+ * (or {@code --iterations}), and every other process runs as many iterations, at least
+ * {@link #MIN_ITERATIONS}. Every process runs with
  * {@code engine.TraceCompilation} so compilations and deoptimizations can be counted from its log.
  * Figures per configuration are medians over the rounds: time to steady state (the iteration
- * times summed up to the first iteration after which the rolling median of 5 stays within 5 % of
- * the final median, the median of the last third), peak (median of the last third), compilations
+ * times summed up to the first iteration after which the rolling median ({@link #window}) stays
+ * within 5 % of the final median, the median of the last third), peak (median of the last third), compilations
  * and deoptimizations/invalidations. The guest's own output is compared between configurations.
  * No figure is asserted; it only measures and reports.
  *
@@ -67,8 +68,23 @@ final class FeedbackBench {
      */
     static final int MIN_ITERATIONS = 15;
 
-    /** Rolling window of the steady-state rule. */
+    /**
+     * Seconds of iterations of the learning process, which sizes every process of the workload:
+     * 30. A JIT that compiles itself warms up slowly with one compiler thread (Truffle's count on 2
+     * cores): {@code acorn-parse} took about 20 s to its first last-tier compilation and went from
+     * 1 200 ms to 2–3 ms an iteration, where 15 iterations (the suite's count) end at 100–150 ms, in
+     * the middle of the warm-up (docs/feedback.md).
+     */
+    static final int SECONDS = 30;
+    /** As {@link #SECONDS}, with {@code --quick}: 8. */
+    static final int QUICK_SECONDS = 8;
+    /** Most iterations of a time-sized process: 5 000. */
+    static final int MAX_ITERATIONS = 5_000;
+
+    /** Least rolling window of the steady-state rule. */
     static final int WINDOW = 5;
+    /** The rolling window is at least this fraction of a run's iterations: 1/20. */
+    static final int WINDOW_FRACTION = 20;
     /** Band of the steady-state rule: 5 %. */
     static final double BAND = 0.05;
 
@@ -76,25 +92,33 @@ final class FeedbackBench {
     }
 
     /**
-     * Index of the first iteration after which the rolling median (window {@link #WINDOW}) stays
-     * within {@link #BAND} of the final median (median of the last third); the last index when it
-     * never settles.
+     * Index of the first iteration after which the rolling median stays within {@link #BAND} of the
+     * final median (median of the last third); the last index when it never settles. The window is
+     * {@link #WINDOW} iterations, or a {@link #WINDOW_FRACTION}th of the run when that is more: a
+     * compiled parser's iterations alternate between about 2 and 7 ms (collections, compilations
+     * beside it), and a median of 5 of those never stays within 5 % of anything.
      */
     static int steadyIndex(long[] it) {
         int n = it.length;
         if (n == 0) {
             return -1;
         }
+        int window = window(n);
         double fin = Stats.median(Arrays.stream(it, n - Math.max(1, n / 3), n).asDoubleStream().toArray());
         int steady = n - 1;
         for (int i = n - 1; i >= 0; i--) {
-            double m = Stats.median(Arrays.stream(it, Math.max(0, i - WINDOW + 1), i + 1).asDoubleStream().toArray());
+            double m = Stats.median(Arrays.stream(it, Math.max(0, i - window + 1), i + 1).asDoubleStream().toArray());
             if (Math.abs(m - fin) > BAND * fin) {
                 break;
             }
             steady = i;
         }
         return steady;
+    }
+
+    /** The rolling window of the steady-state rule for {@code n} iterations. */
+    static int window(int n) {
+        return Math.max(WINDOW, n / WINDOW_FRACTION);
     }
 
     /** Nanoseconds of iterations up to and including the steady-state iteration. */

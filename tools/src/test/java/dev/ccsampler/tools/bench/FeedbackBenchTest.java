@@ -52,6 +52,20 @@ class FeedbackBenchTest {
     }
 
     @Test
+    void theRollingWindowGrowsWithTheRun() {
+        assertEquals(5, FeedbackBench.window(15));
+        assertEquals(100, FeedbackBench.window(2000));
+        // 2 000 iterations alternating 2 and 7 ms after a warm-up: a window of 5 has a median of 2 or 7 (never within 5 %
+        // of the final 2 for long), a window of 100 settles once half of it are 2 ms iterations: 75 after the warm-up
+        long[] it = new long[2000];
+        for (int i = 0; i < it.length; i++) {
+            it[i] = i < 200 ? 50 : (i % 3 == 0 ? 7 : 2);
+        }
+        int s = FeedbackBench.steadyIndex(it);
+        assertEquals(275, s, 2);
+    }
+
+    @Test
     void compilationsAndInvalidationsCountUntilTheLastIterationEnded() {
         // TraceCompilation lines as Truffle 25.0.1 logs them (shortened); closing the engine disposed the probes and
         // invalidated two roots after the runner's end mark: not the run's
