@@ -18,9 +18,9 @@ import java.util.Map;
  * where the runtime's classes are reachable, that is when {@code truffle-runtime} is on the class
  * path (an embedding's usual setup, and the bench's); it costs nothing until an event happens;
  * <li>otherwise (the module path, or another runtime version) the events Truffle's JFR listener
- * publishes, read with a {@link RecordingStream}. Starting JFR costs: on a 2-core machine a
- * 3-second program took 17 % longer with the stream alone (docs/feedback.md, "What advise
- * costs").
+ * publishes, read with a {@link RecordingStream}. Starting JFR costs warm-up: on a 2-core machine
+ * a 2-second program took 17 % longer with the stream alone (docs/feedback.md, "Why the listener
+ * first").
  * </ol>
  *
  * The JFR events are

@@ -37,8 +37,17 @@ import java.util.function.Supplier;
  */
 public final class FeedbackController {
 
-    /** Time between two advisor rounds: 200 ms. */
+    /** Shortest time between two advisor rounds: 200 ms. */
     static final long ROUND_NANOS = 200_000_000L;
+    /** Longest time between two advisor rounds: 2 s. */
+    static final long MAX_ROUND_NANOS = 2_000_000_000L;
+    /**
+     * The time between two rounds is at least this many times the last round's duration, so the
+     * feedback thread keeps to 1 % of a core: a round of a large profile (a snapshot of every
+     * context tree, the advisor's walks) takes several milliseconds, and on a 2-core machine the
+     * guest and the one compiler thread need the rest (docs/feedback.md, "What advise costs").
+     */
+    static final int ROUND_COST_FACTOR = 100;
     /** Rounds a loaded split or inline hint waits for its call site to run before it is reported unmatched: 50 (10 s). */
     static final int MAX_WAIT_ROUNDS = 50;
     /**
@@ -68,6 +77,13 @@ public final class FeedbackController {
     private final RecentSelf recent = new RecentSelf();
     /** The last round's snapshot, threads merged; null before the first round. */
     private ProfileSnapshot lastSnapshot;
+    /** When {@link #recent} was last updated; 0 before the first round. */
+    private long lastRoundNanos;
+    /** Time between rounds now, set from the last round's duration; read by the reports. */
+    private volatile long periodNanos = ROUND_NANOS;
+    /** Rounds run by the feedback thread, and their summed duration; feedback thread, read by the reports. */
+    private volatile long rounds;
+    private volatile long roundsNanos;
     private final long startNanos = System.nanoTime();
     /** The wall clock at {@link #startNanos}: compiler events carry wall-clock times. */
     private final long startEpochMs = System.currentTimeMillis();
@@ -196,17 +212,27 @@ public final class FeedbackController {
 
     private void loop() {
         while (running) {
-            LockSupport.parkNanos(ROUND_NANOS);
+            LockSupport.parkNanos(periodNanos);
             if (!running) {
                 break;
             }
             try {
+                long t0 = System.nanoTime();
                 round();
+                long took = System.nanoTime() - t0;
+                rounds++;
+                roundsNanos += took;
+                periodNanos = nextPeriod(took);
             } catch (RuntimeException e) {
                 // a failed round must not end feedback (nor the guest): the next round starts afresh
                 new java.io.PrintStream(env.err(), true).println("[ccsampler] feedback round failed: " + e);
             }
         }
+    }
+
+    /** The time to the next round after one that took {@code tookNanos}: {@link #ROUND_COST_FACTOR} times that, within bounds. */
+    static long nextPeriod(long tookNanos) {
+        return Math.max(ROUND_NANOS, Math.min(MAX_ROUND_NANOS, tookNanos * ROUND_COST_FACTOR));
     }
 
     /** One advisor round. Feedback thread (or a test). */
@@ -217,7 +243,9 @@ public final class FeedbackController {
         for (MethodInfo m : s.methods()) {
             ids.put(RootKey.methodKey(m.language(), m.name(), m.source(), m.line(), m.column()), m.id());
         }
-        recent.update(s);
+        long now = System.nanoTime();
+        recent.update(s, lastRoundNanos == 0 ? ROUND_NANOS : now - lastRoundNanos);
+        lastRoundNanos = now;
         lastSnapshot = s;
         FeedbackMode m = mode;
         if (m != FeedbackMode.OFF) {
@@ -359,15 +387,37 @@ public final class FeedbackController {
         log.rank();
     }
 
-    /** Samples per call edge, (call site << 32 | callee) -> samples with the edge on the stack, summed over contexts. */
-    private static Map<Long, Long> edgeSamples(ProfileSnapshot s) {
+    /**
+     * Samples per call edge, (call site << 32 | callee) -> samples with the edge on the stack, summed
+     * over contexts, each sample once: in a recursion (a recursive-descent parser's
+     * parseExpression -> ... -> parseExpression) the same edge is on one stack several times, and
+     * only its outermost node counts, since its total holds the inner ones' samples already.
+     */
+    static Map<Long, Long> edgeSamples(ProfileSnapshot s) {
         Map<Long, Long> r = new HashMap<>();
+        Map<Long, Integer> open = new HashMap<>(); // edges on the path from the root to the node visited
+        java.util.ArrayDeque<Object> work = new java.util.ArrayDeque<>();
         for (ThreadProfile t : s.threads()) {
-            ProfileSnapshot.forEachNode(t.root(), n -> {
-                if (n.method() >= 0 && n.callSite() >= 0) {
-                    r.merge(((long) n.callSite() << 32) | n.method(), n.total(), Long::sum);
+            work.push(t.root());
+            while (!work.isEmpty()) {
+                Object o = work.pop();
+                if (o instanceof Long leave) {
+                    open.computeIfPresent(leave, (k, v) -> v == 1 ? null : v - 1);
+                    continue;
                 }
-            });
+                dev.ccsampler.ccmap.ContextNode n = (dev.ccsampler.ccmap.ContextNode) o;
+                if (n.method() >= 0 && n.callSite() >= 0) {
+                    long edge = ((long) n.callSite() << 32) | n.method();
+                    if (!open.containsKey(edge)) {
+                        r.merge(edge, n.total(), Long::sum);
+                    }
+                    open.merge(edge, 1, Integer::sum);
+                    work.push(edge);
+                }
+                for (int i = n.children().size() - 1; i >= 0; i--) {
+                    work.push(n.children().get(i));
+                }
+            }
         }
         return r;
     }
@@ -601,7 +651,10 @@ public final class FeedbackController {
             synchronized (this) {
                 notes = loadNotes.isEmpty() ? "" : "; " + String.join("; ", loadNotes);
             }
-            log.writeText("mode " + mode.id() + " on " + runtimeName + ", at most " + max + " hints of each kind applied and saved (MaxHintsPerKind)" + notes
+            long n = rounds;
+            String cost = n == 0 ? "" : String.format(java.util.Locale.ROOT, "; %d advisor rounds of %.1f ms on average, every %d ms at the end (at least %d times a round's duration)", n,
+                            roundsNanos / 1e6 / n, periodNanos / 1_000_000, ROUND_COST_FACTOR);
+            log.writeText("mode " + mode.id() + " on " + runtimeName + ", at most " + max + " hints of each kind applied and saved (MaxHintsPerKind)" + notes + cost
                             + (dropped == 0 ? "" : "; " + dropped + " compiler events over the " + CompilerEvents.MAX_EVENTS + " kept were not counted"), eventsUnavailable(),
                             e != null && e.viaListener() ? "Truffle's runtime listener" : "JFR", max, out);
         }
@@ -712,7 +765,7 @@ public final class FeedbackController {
                 continue;
             }
             String reason = String.format(java.util.Locale.ROOT, "%.1f%% of the recent samples (half-life %d s) ran in %s's own code (%s over the run): compile it first in the next run",
-                            share, RecentSelf.HALF_LIFE_ROUNDS * ROUND_NANOS / 1_000_000_000L, m.name(), mostlyIn(st));
+                            share, RecentSelf.HALF_LIFE_NANOS / 1_000_000_000L, m.name(), mostlyIn(st));
             Hint h;
             synchronized (this) {
                 h = new Hint(++seq, Hint.Kind.COMPILE, target, null, 0, 0, reason, new Hint.Evidence(st.selfSum(), 100.0 * st.selfSum() / Math.max(1, s.totalSamples()), 0, List.of()),

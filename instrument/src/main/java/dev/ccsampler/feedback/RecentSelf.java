@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Self samples per root, older rounds weighing less: each round's new self samples count fully,
- * and every round halves their weight after {@link #HALF_LIFE_ROUNDS}. What a run spent in each
- * root's own code lately; once a program has warmed up, its steady state.
+ * Self samples per root, older ones weighing less: each round's new self samples count fully, and
+ * their weight halves every {@link #HALF_LIFE_NANOS}. What a run spent in each root's own code
+ * lately; once a program has warmed up, its steady state.
  *
  * <p>Why compile hints rank by it: what a compile hint saves is the time its root spends in its own
  * code once compiled, so the roots that matter are the ones hot in steady state. A whole-run count
@@ -24,20 +24,23 @@ import java.util.Map;
  */
 final class RecentSelf {
 
-    /** Rounds after which a sample weighs half: 10 (2 s at 200 ms a round). */
-    static final int HALF_LIFE_ROUNDS = 10;
-    private static final double DECAY = Math.pow(0.5, 1.0 / HALF_LIFE_ROUNDS);
+    /** Time after which a sample weighs half: 2 s (10 of the shortest advisor rounds). */
+    static final long HALF_LIFE_NANOS = 2_000_000_000L;
 
     /** Per method key ({@link RootKey#methodKey}): {weighted self samples, self samples counted so far}. */
     private final Map<String, double[]> byKey = new HashMap<>();
     private double total;
 
-    /** One round: decays what was counted and adds the self samples that are new in {@code s} (threads merged). */
-    void update(ProfileSnapshot s) {
+    /**
+     * One round, {@code elapsedNanos} after the previous one: decays what was counted and adds the
+     * self samples that are new in {@code s} (threads merged).
+     */
+    void update(ProfileSnapshot s, long elapsedNanos) {
+        double decay = Math.pow(0.5, (double) Math.max(0, elapsedNanos) / HALF_LIFE_NANOS);
         for (double[] v : byKey.values()) {
-            v[0] *= DECAY;
+            v[0] *= decay;
         }
-        total *= DECAY;
+        total *= decay;
         for (MethodStats st : s.methodStats()) {
             MethodInfo m = s.method(st.method());
             double[] v = byKey.computeIfAbsent(RootKey.methodKey(m.language(), m.name(), m.source(), m.line(), m.column()), k -> new double[2]);

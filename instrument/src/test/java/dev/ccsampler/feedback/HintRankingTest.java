@@ -163,6 +163,24 @@ class HintRankingTest {
     }
 
     @Test
+    void anEdgeOnOneStackSeveralTimesCountsEachSampleOnce() {
+        // a recursive-descent parser: expr calls term calls expr again at the same sites; 10 samples at depth 5,
+        // 5 at depth 3; scored by summing every node, expr -> term would hold 25 of 15 samples (the 158 % an
+        // acorn learning run reported for an inline hint)
+        AdvisorTest.Stacks st = new AdvisorTest.Stacks().add(10, Tier.INTERPRETED, "main@1 expr@2 term@3 expr@2 term").add(5, Tier.INTERPRETED, "main@1 expr@2 term");
+        ProfileSnapshot snap = st.snapshot();
+        int site = -1;
+        for (dev.ccsampler.ccmap.CallSiteInfo c : snap.callSites()) {
+            if (c.caller() == st.ids.get("expr")) {
+                site = c.id();
+            }
+        }
+        Map<Long, Long> edges = FeedbackController.edgeSamples(snap);
+        assertEquals(15L, edges.get(((long) site << 32) | st.ids.get("term")), "expr -> term: every sample once");
+        assertEquals(15L, edges.get(((long) snap.callSites().stream().filter(c -> c.caller() == st.ids.get("main")).findFirst().orElseThrow().id() << 32) | st.ids.get("expr")));
+    }
+
+    @Test
     void theTextReportShowsTheRankAndWhatTheCapLeftOut() {
         HintLog log = log();
         log.rank();

@@ -31,12 +31,12 @@ class RecentSelfTest {
         // 10 rounds of setup (100 samples each), then 30 rounds of steady state (40 samples each: 1 200 in all)
         for (int r = 0; r < 10; r++) {
             st.add(100, Tier.INTERPRETED, "main@1 setup");
-            recent.update(st.snapshot());
+            recent.update(st.snapshot(), FeedbackController.ROUND_NANOS);
         }
         for (int r = 0; r < 30; r++) {
             st.add(30, Tier.FIRST, "main@2 lex");
             st.add(10, Tier.FIRST, "main@3 emit");
-            recent.update(st.snapshot());
+            recent.update(st.snapshot(), FeedbackController.ROUND_NANOS);
         }
         ProfileSnapshot s = st.snapshot();
         assertEquals(1000, s.methodStats().get(st.ids.get("setup")).selfSum(), "over the whole run the setup has the most self samples");
@@ -56,10 +56,10 @@ class RecentSelfTest {
     void compileHintsScoreByRecentSelfSamplesOnceThereAreAny() {
         AdvisorTest.Stacks st = new AdvisorTest.Stacks().add(1000, Tier.INTERPRETED, "main@1 setup");
         RecentSelf recent = new RecentSelf();
-        recent.update(st.snapshot());
+        recent.update(st.snapshot(), FeedbackController.ROUND_NANOS);
         for (int r = 0; r < 40; r++) {
             st.add(10, Tier.FIRST, "main@2 lex");
-            recent.update(st.snapshot());
+            recent.update(st.snapshot(), FeedbackController.ROUND_NANOS);
         }
         ProfileSnapshot s = st.snapshot();
         Map<String, Integer> ids = new HashMap<>();
@@ -80,5 +80,33 @@ class RecentSelfTest {
         FeedbackController.score(s, ids, log, recent);
         assertEquals(List.of("lex", "setup"), log.top(10).stream().map(h -> h.target.name()).toList(), "recent: the setup ended 40 rounds (4 half-lives) ago");
         assertEquals(recent.share(ids.keySet().stream().filter(k -> k.contains("lex")).findFirst().orElseThrow()), log.top(1).get(0).score, 1e-9);
+    }
+
+    @Test
+    void advisorRoundsKeepToOnePercentOfACore() {
+        assertEquals(200_000_000L, FeedbackController.nextPeriod(300_000L), "a small profile: every 200 ms");
+        assertEquals(700_000_000L, FeedbackController.nextPeriod(7_000_000L), "a 7 ms round: 100 times that");
+        assertEquals(2_000_000_000L, FeedbackController.nextPeriod(80_000_000L), "at most every 2 s");
+    }
+
+    @Test
+    void theHalfLifeIsInTimeNotRounds() {
+        AdvisorTest.Stacks st = new AdvisorTest.Stacks().add(100, Tier.INTERPRETED, "main@1 setup");
+        RecentSelf a = new RecentSelf();
+        a.update(st.snapshot(), FeedbackController.ROUND_NANOS);
+        RecentSelf b = new RecentSelf();
+        b.update(st.snapshot(), FeedbackController.ROUND_NANOS);
+        st.add(100, Tier.INTERPRETED, "main@2 lex");
+        ProfileSnapshot s = st.snapshot();
+        // ten rounds of 200 ms, or one of 2 s: the setup's 100 samples weigh 50 either way against lex's 100
+        for (int r = 0; r < 9; r++) {
+            a.update(new AdvisorTest.Stacks().add(100, Tier.INTERPRETED, "main@1 setup").snapshot(), FeedbackController.ROUND_NANOS);
+        }
+        a.update(s, FeedbackController.ROUND_NANOS);
+        b.update(s, RecentSelf.HALF_LIFE_NANOS);
+        String setup = key(s, st, "setup");
+        assertEquals(50.0, b.weight(setup), 1e-9);
+        assertEquals(b.weight(setup), a.weight(setup), 1e-9);
+        assertEquals(100.0 / 1.5, b.share(key(s, st, "lex")), 1e-9);
     }
 }
