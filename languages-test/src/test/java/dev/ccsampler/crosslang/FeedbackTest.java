@@ -262,11 +262,13 @@ class FeedbackTest {
 
     @Test
     void theWarmUpPlanSavesTheRootsHotAtTheEndFirstWhateverTheirTier() throws Exception {
-        // alpha burns for about 1.5 s, then omega for as long; both are called 1 000 times, so Truffle compiles
-        // them by itself and the compile-early rule (hot and mostly interpreted) has nothing to say about omega
+        // alpha burns for about 1.5 s, then omega for as long; both are called 1 000 times, and compiled in the
+        // foreground after 10 calls, so the compile-early rule (hot and mostly interpreted) has nothing to say about
+        // omega however slow the machine's compiler is
         Path saved = tmp.resolve("pace-warm-up.json");
         String[] args = {"1000", "1500"};
-        Run learn = run("pace", pace("two-phase.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString()), args);
+        Run learn = run("pace", pace("two-phase.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "engine.BackgroundCompilation", "false",
+                        "engine.FirstTierCompilationThreshold", "10"), args);
         assertEquals(0, learn.exitStatus(), learn.stderr());
         String json = Files.readString(saved);
         List<String> compile = hints(json, "compile");
