@@ -75,13 +75,22 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     }
 
     /**
+     * Whether a root is a bytecode interpreter's ({@link BytecodeRootNode}, or a {@link
+     * BytecodeOSRNode} such as GraalPy's): one root node runs all of its code, loops included, so
+     * a safepoint poll located at that root node can be any of its polls.
+     */
+    public static boolean isBytecodeRoot(RootNode root) {
+        return root instanceof BytecodeOSRNode || root instanceof BytecodeRootNode;
+    }
+
+    /**
      * Whether a root is trivial: a guest root (its source is not internal) of an AST interpreter
      * (neither the root nor a node of it is a {@link BytecodeOSRNode}, and it is no {@link
      * BytecodeRootNode}) whose tree holds no {@link LoopNode}, no node tagged {@code CallTag} and
      * at most {@link #TRIVIAL_NODES} nodes. Looks at no more than that many nodes.
      */
     public static boolean isTrivial(Node instrumented, RootNode root) {
-        if (root == null || root instanceof BytecodeOSRNode || root instanceof BytecodeRootNode) {
+        if (root == null || isBytecodeRoot(root)) {
             return false;
         }
         SourceSection section = instrumented == null ? null : instrumented.getSourceSection();

@@ -232,8 +232,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         r.tiers[d] = FrameTier.of(frame.getCompilationTier(), frame.isCompilationRoot());
         if (d == 0) {
             boolean atItsRoot = pollLocation instanceof RootNode && target instanceof RootCallTarget t0 && t0.getRootNode() == pollLocation;
-            // the interpreter polls at a root node only after that root's body returned
-            topAtExitPoll = atItsRoot && r.tiers[0] == FrameTier.INTERPRETED;
+            // an AST interpreter polls at a root node only after that root's body returned; a bytecode
+            // interpreter (GraalPy, the Bytecode DSL) polls at its loops' back edges with the root node as
+            // location too, so there the location says nothing
+            topAtExitPoll = atItsRoot && r.tiers[0] == FrameTier.INTERPRETED && !CallDepthProbe.isBytecodeRoot((RootNode) pollLocation);
             // compiled code polls at its unit's root node everywhere: its return among others
             topCompiledAtItsRoot = atItsRoot && (r.tiers[0] == FrameTier.FIRST || r.tiers[0] == FrameTier.LAST);
         }
@@ -288,9 +290,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * caller. (A language that polled inside a root after its {@code RootTag} node returned would
      * make such a walk one frame wrong; Pace, GraalJS and TruffleRuby poll in loops and
      * builtins.)</li>
-     * <li>at the root node itself, the top frame interpreted: Truffle's poll after the root's body
-     * returned ({@code OptimizedCallTarget.executeRootNode}), the only interpreter poll made at a
-     * root node: the returned frame, still on the stack.</li>
+     * <li>at the root node itself, the top frame interpreted by an AST interpreter: Truffle's poll
+     * after the root's body returned ({@code OptimizedCallTarget.executeRootNode}), the only such
+     * interpreter poll made at a root node: the returned frame, still on the stack. A bytecode
+     * interpreter's root ({@link CallDepthProbe#isBytecodeRoot}) polls at its back edges with the
+     * root node as location, so there it is ambiguous (GraalPy's module loop, once taken for
+     * returned, replayed bursts with their calls at the thread root).</li>
      * <li>at the root node, the top frame compiled: compiled code polls at the root node of its
      * innermost frame everywhere ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the
      * unit's returns), so this may be the returned frame's return poll, a poll before a call
