@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 
 /**
  * The feedback stage of one engine: owns the {@code ccsampler-feedback} thread, which every
- * {@link #ROUND_NANOS} takes a CC-Map snapshot, asks the {@link Advisor}, logs new hints, applies them
+ * {@link #ROUND_NANOS} to {@link #MAX_ROUND_NANOS} ({@link #nextPeriod}) takes a CC-Map snapshot, asks the {@link Advisor}, logs new hints, applies them
  * through the {@link Actuator} in {@code apply} mode, applies loaded hints once their roots run,
  * and observes outcomes. The mode can change at any time; leaving {@code apply} stops further
  * actions (a split or a queued compile cannot be undone).
@@ -45,7 +45,7 @@ public final class FeedbackController {
      * The time between two rounds is at least this many times the last round's duration, so the
      * feedback thread keeps to 1 % of a core: a round of a large profile (a snapshot of every
      * context tree, the advisor's walks) takes several milliseconds, and on a 2-core machine the
-     * guest and the one compiler thread need the rest (docs/feedback.md, "What advise costs").
+     * guest and the one compiler thread need the rest (docs/feedback.md, "How it runs").
      */
     static final int ROUND_COST_FACTOR = 100;
     /** Rounds a loaded split or inline hint waits for its call site to run before it is reported unmatched: 50 (10 s). */
@@ -746,8 +746,10 @@ public final class FeedbackController {
         }
         java.util.Set<Integer> entry = Advisor.entryRoots(s);
         Map<String, MethodInfo> byKey = new HashMap<>();
+        Map<String, Integer> ids = new HashMap<>();
         for (MethodInfo m : s.methods()) {
             byKey.put(methodKey(m), m);
+            ids.put(methodKey(m), m.id());
         }
         for (String key : recent.top(WARM_UP_SHARE)) {
             MethodInfo m = byKey.get(key);
@@ -773,10 +775,6 @@ public final class FeedbackController {
             }
             h.action = "none in this run: saved for the next (--ccsampler.SaveHints)";
             log.add(h);
-        }
-        Map<String, Integer> ids = new HashMap<>();
-        for (MethodInfo m : s.methods()) {
-            ids.put(methodKey(m), m.id());
         }
         score(s, ids, log, recent);
     }
