@@ -334,8 +334,8 @@ public final class CCSampler implements AutoCloseable {
                     drainer.onLateSamples(threadName -> attachProbes("thread " + threadName + " spent " + Drainer.WAITED_SHARE_PERCENT
                                     + " % or more of its recent time waiting for safepoints (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)", true));
                 }
-                drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, threadName -> attachProbes(
-                                "thread " + threadName + "'s stacks average " + SamplingSettings.Incremental.DEEP_FRAMES + " frames or more and the cost budget leaves it under one walk in "
+                drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), threadName -> attachProbes(
+                                "thread " + threadName + "'s stacks are " + SamplingSettings.Incremental.DEEP_FRAMES + " frames deep or more and the cost budget leaves it under one walk in "
                                                 + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)", false));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {

@@ -53,6 +53,9 @@ public final class Drainer {
      */
     public static final int THINNED_WEIGHT = 4;
 
+    /** Costly walks of a deep stack that show the cost budget thins a thread's walks ({@link #onDeepStacks}). */
+    static final int COSTLY_DEEP_WALKS = 2;
+
     private final CCMap map;
     private final CopyOnWriteArrayList<SampledThread> live = new CopyOnWriteArrayList<>();
     /** Threads that ended, each reduced to its counters once its ring was drained. */
@@ -68,6 +71,7 @@ public final class Drainer {
     private volatile int stackLimit = Integer.MAX_VALUE;
     private volatile PeriodTuner tuner;
     private volatile int deepFrames;
+    private volatile double deepBudget;
     private volatile java.util.function.Consumer<String> onDeep;
     /** The first thread whose stacks were deep, once seen; read by the drain loop. */
     private volatile String deepThread;
@@ -139,14 +143,26 @@ public final class Drainer {
 
     /**
      * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
-     * thread's name when some thread's stacks average at least {@code frames} frames over its last
-     * samples and its samples average at least {@value #THINNED_WEIGHT} ticks each (the cost budget
-     * leaves it fewer than one walk in four ticks). Any thread.
+     * thread's name when the cost budget leaves some thread with deep stacks fewer than one walk in
+     * {@value #THINNED_WEIGHT} ticks. Either of two signs says so:
+     * <ul>
+     * <li>{@value #COSTLY_DEEP_WALKS} walks in a row (after the thread's first, which pays one-time
+     * costs) that each visited at least {@code frames} frames and took at least {@value #THINNED_WEIGHT}
+     * ticks' worth of the budget ({@code THINNED_WEIGHT × budget × period}): decided from the walks
+     * themselves, after two or three samples, so that a deep program stops paying full walks in its
+     * first second (before 2026-11-26 only the next sign existed, and it took 1–3 s to show:
+     * twenty-odd full walks of a 3 000-deep recursion);</li>
+     * <li>its stacks average at least {@code frames} frames over its last samples and its samples
+     * average at least {@value #THINNED_WEIGHT} ticks each, waited ticks not counted.</li>
+     * </ul>
+     * Any thread.
      *
+     * @param budget the cost budget, the share of a thread's time its captures may take
      * @since 0.1
      */
-    public void onDeepStacks(int frames, java.util.function.Consumer<String> action) {
+    public void onDeepStacks(int frames, double budget, java.util.function.Consumer<String> action) {
         deepFrames = frames;
+        deepBudget = budget;
         onDeep = action;
     }
 
@@ -426,7 +442,13 @@ public final class Drainer {
         // whose samples wait is not thinned
         long thinned = r.places == 0 ? weight : Math.max(1, weight - periods);
         acc.meanWeight += (thinned - acc.meanWeight) / 16;
-        if (onDeep != null && deepThread == null && acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8) {
+        if (acc.samples > 1 && r.depth >= deepFrames && r.walkNanos >= THINNED_WEIGHT * deepBudget * periodNanos) {
+            acc.costlyDeepWalks++; // a walk the budget affords at most once in THINNED_WEIGHT ticks
+        } else {
+            acc.costlyDeepWalks = 0; // in a row: a deep stack now and then is not a deep program
+        }
+        if (onDeep != null && deepThread == null
+                        && (acc.costlyDeepWalks >= COSTLY_DEEP_WALKS || acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8)) {
             deepThread = t.threadName; // acted on by the drain loop, outside the map's lock
         }
         if (r.checkDepth >= 0 && !sameStack(acc, r)) {

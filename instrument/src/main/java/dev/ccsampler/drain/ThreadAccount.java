@@ -40,6 +40,12 @@ final class ThreadAccount {
     double meanDepth;
     /** Smoothed ticks per sample that the cost budget left unwalked, waited ticks not counted (weight 1/16). */
     double meanWeight;
+    /**
+     * Walks in a row, after the thread's first, that visited at least the deep-stack frame count and took as
+     * long as {@link Drainer#THINNED_WEIGHT} ticks of the cost budget: walks the budget cannot
+     * afford at one in four ticks (see {@link Drainer#onDeepStacks}).
+     */
+    int costlyDeepWalks;
     /** Incremental records that differed from the full check walk (test switch only). */
     long mismatches;
     /** Largest latency recorded, exact (the histogram keeps buckets). */

@@ -124,7 +124,7 @@ class PlacementTest {
             FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
             Drainer d = new Drainer(map, all, 1_000_000L);
             d.setRootHashes(hashes);
-            d.onDeepStacks(64, name -> {
+            d.onDeepStacks(64, 0.03, name -> {
             });
             SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
             d.register(t);
@@ -152,6 +152,55 @@ class PlacementTest {
         }
     }
 
+    /**
+     * The walks themselves show a deep stack the budget must thin: two walks in a row after the
+     * thread's first, each of 64 frames or more and costing four ticks' worth of the budget, attach the
+     * probes, whatever the samples' weights so far. Cheaper walks of the same depth, shallow costly
+     * walks, and the first walk (one-time costs) do not.
+     */
+    @Test
+    void twoCostlyWalksOfADeepStackAttachTheProbes() {
+        try (Engine engine = Engine.create()) {
+            RootCallTarget target = new Named("deep").getCallTarget();
+            CCMap map = new CCMap();
+            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
+            long period = 10_000_000L;
+            Drainer d = new Drainer(map, all, period);
+            d.onDeepStacks(64, 0.03, name -> {
+            });
+            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
+            d.register(t);
+            long costly = 4 * 300_000L; // 4 ticks of a 3 % budget at 10 ms
+            // the first walk, costly and deep: one-time costs, not counted
+            record(t, target, 100, 1, 0).walkNanos = 50_000_000L;
+            t.ring.publish();
+            d.drainOnce();
+            // deep but affordable, and costly but shallow
+            for (int i = 0; i < 6; i++) {
+                SampleRecord r = i % 2 == 0 ? record(t, target, 100, 1, 0) : record(t, target, 63, 1, 0);
+                r.walkNanos = i % 2 == 0 ? costly - 1 : 10 * costly;
+                t.ring.publish();
+                d.drainOnce();
+            }
+            assertNull(d.deepStacksSeen(), "no costly walk of a deep stack yet");
+            record(t, target, 64, 1, 0).walkNanos = costly;
+            t.ring.publish();
+            d.drainOnce();
+            assertNull(d.deepStacksSeen(), "one costly deep walk is not enough");
+            record(t, target, 100, 1, 0).walkNanos = costly / 2;
+            t.ring.publish();
+            d.drainOnce();
+            record(t, target, 3000, 1, 0).walkNanos = 20 * costly;
+            t.ring.publish();
+            d.drainOnce();
+            assertNull(d.deepStacksSeen(), "two costly deep walks, not in a row");
+            record(t, target, 3000, 1, 0).walkNanos = 20 * costly;
+            t.ring.publish();
+            d.drainOnce();
+            assertEquals(t.threadName, d.deepStacksSeen(), "two costly deep walks");
+        }
+    }
+
     private static SampleRecord record(SampledThread t, RootCallTarget target, int depth, long weight, long latencyNanos) {
         SampleRecord r = t.ring.claim();
         r.ensureCapacity(depth);
@@ -163,6 +212,7 @@ class PlacementTest {
         r.submitNanos = 1_000L;
         r.captureNanos = 1_000L + latencyNanos;
         r.places = 0;
+        r.walkNanos = 0;
         return r;
     }
 }
