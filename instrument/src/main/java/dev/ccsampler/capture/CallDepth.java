@@ -62,11 +62,29 @@ public final class CallDepth {
     private int low;
     /**
      * Set by {@link #exit}, cleared by {@link #enter}: a root returned and nothing was entered
-     * since. Truffle polls a safepoint after a root's body returned (in the call target, after the
-     * return probe) while its frame is still on the stack, so a capture then may see that frame on
-     * top although it is no longer counted; its root is {@code roots[depth]}.
+     * since ({@link #RETURNED}, or {@link #RETURNED_AS_COMPILED_ROOT}), else {@link #NONE}. Truffle
+     * polls a safepoint after a root's body returned (in the call target, after the return probe)
+     * while its frame is still on the stack, so a capture then may see that frame on top although
+     * it is no longer counted; its root is {@code roots[depth]}. One byte store per enter and
+     * return, whatever the kind.
      */
-    private boolean exited;
+    private byte exited;
+    private static final byte NONE = 0;
+    private static final byte RETURNED = 1;
+    /** A root returned as the root of compiled code (non-inlined); its arguments are {@code exitedArgs}. */
+    private static final byte RETURNED_AS_COMPILED_ROOT = 2;
+    /**
+     * The arguments array of the last frame that returned as the root of compiled code. Compiled
+     * code polls at the root node everywhere, so after a recursive return the location cannot tell
+     * the returned frame (its return poll) from its caller (a loop end in its body); the top
+     * frame's arguments can: a compilation root's arguments array is a real object made by its
+     * caller for that call, and the returned frame's is this one ({@link StackRecorder}). Valid
+     * only while {@code exited} is {@link #RETURNED_AS_COMPILED_ROOT}; stored only then, so that
+     * the returns of inlined callees (where the array may be scalar-replaced, and where call-dense
+     * code makes its calls) pay no reference store. A strong reference to the last such array
+     * (and so its arguments) until the next one; never read by another thread.
+     */
+    private Object[] exitedArgs;
     /** Identity hash of the root node of each counted frame: an int store needs no GC barrier. */
     private int[] roots = new int[64];
     /**
@@ -111,7 +129,7 @@ public final class CallDepth {
         } else {
             depth = d + 1;
         }
-        exited = false;
+        exited = NONE;
     }
 
     @CompilerDirectives.TruffleBoundary
@@ -132,6 +150,20 @@ public final class CallDepth {
      * @param ordered as for {@link #enter}
      */
     public void exit(boolean ordered) {
+        exit(ordered, null);
+    }
+
+    /**
+     * {@link #exit(boolean)}, with the returning frame's arguments when it returned as the root of
+     * compiled code, else null (see {@code exitedArgs}).
+     */
+    public void exit(boolean ordered, Object[] compiledRootArgs) {
+        if (compiledRootArgs != null) {
+            exitedArgs = compiledRootArgs;
+            exited = RETURNED_AS_COMPILED_ROOT;
+        } else {
+            exited = RETURNED;
+        }
         int d = depth - 1;
         if (d < 0) {
             d = 0; // a frame entered before the probes were attached
@@ -141,7 +173,6 @@ public final class CallDepth {
         } else {
             depth = d;
         }
-        exited = true;
         if (d < low) {
             low = d;
         }
@@ -158,12 +189,17 @@ public final class CallDepth {
      *
      * @param root the root's identity hash, as given to {@link #enter}
      */
-    public void exitChecked(int root, boolean ordered) {
+    public void exitChecked(int root, boolean ordered, Object[] compiledRootArgs) {
         int d = depth - 1;
         if (d < 0 || roots[d] != root) {
             return;
         }
-        exit(ordered);
+        exit(ordered, compiledRootArgs);
+    }
+
+    /** {@link #exitChecked(int, boolean, Object[])} without arguments. */
+    public void exitChecked(int root, boolean ordered) {
+        exitChecked(root, ordered, null);
     }
 
     /**
@@ -204,9 +240,17 @@ public final class CallDepth {
         return (int) top;
     }
 
+    /**
+     * The arguments array of the last returned frame if it returned as a compiled compilation
+     * root, else null (see {@code exitedArgs}). Guest thread.
+     */
+    Object[] exitedArgs() {
+        return exited == RETURNED_AS_COMPILED_ROOT ? exitedArgs : null;
+    }
+
     /** Whether a root returned and none was entered since. Guest thread. */
     boolean exited() {
-        return exited;
+        return exited != NONE;
     }
 
     /** Counted frames on the stack now. Guest thread. */

@@ -1,6 +1,7 @@
 package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.Assumption;
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.bytecode.BytecodeRootNode;
 import com.oracle.truffle.api.frame.VirtualFrame;
@@ -145,12 +146,16 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             return asleep != null && asleep.isValid();
         }
 
-        private void exit() {
+        private void exit(VirtualFrame frame) {
+            // the arguments only as the root of compiled code: there they are a real object (a
+            // parameter), so keeping a reference costs one store; in an inlined callee they may be
+            // scalar-replaced, and the interpreter does not need them (CallDepth.exitedArgs)
+            Object[] args = CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
             if (asleep == null) {
-                local.get().exit(ordered);
+                local.get().exit(ordered, args);
             } else if (!asleep()) {
                 // the frame may have been entered while the probe slept: pop only its own frame
-                local.get().exitChecked(root, ordered);
+                local.get().exitChecked(root, ordered, args);
             }
         }
 
@@ -163,12 +168,12 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
         @Override
         protected void onReturnValue(VirtualFrame frame, Object result) {
-            exit();
+            exit(frame);
         }
 
         @Override
         protected void onReturnExceptional(VirtualFrame frame, Throwable exception) {
-            exit();
+            exit(frame);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.frame.Frame;
 import com.oracle.truffle.api.frame.FrameInstance;
 import com.oracle.truffle.api.frame.FrameInstanceVisitor;
 import com.oracle.truffle.api.nodes.Node;
@@ -48,6 +49,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** Root of a just-returned frame that may still be on top, or null. */
     private int exitedRoot;
     private boolean exitedPending;
+    /** The returned frame's arguments if it returned as a compiled compilation root, else null ({@link CallDepth#exitedArgs}). */
+    private Object[] exitedArgs;
     /** The node the walk's poll was made at, or null. */
     private Node pollLocation;
     /** The top frame could not be told apart from its caller: count nothing, build on nothing. */
@@ -113,12 +116,14 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         topCompiledAtItsRoot = false;
         exitedPending = marks != null && marks.exited() && counted < roots.length;
         exitedRoot = exitedPending ? roots[counted] : 0;
+        exitedArgs = exitedPending ? marks.exitedArgs() : null;
         this.pollLocation = pollLocation;
         try {
             Truffle.getRuntime().iterateFrames(this);
         } finally {
             record = null;
             roots = null;
+            exitedArgs = null;
             this.pollLocation = null;
         }
         int walked = r.depth;
@@ -245,7 +250,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             int root = System.identityHashCode(rct.getRootNode());
             if (d == 0 && exitedPending && exitedRoot == root) {
                 // the top frame may be one that already returned (Truffle's poll after a body)
-                int top = k == 0 || roots[k - 1] != root ? RETURNED : recursiveTop(root);
+                int top = k == 0 || roots[k - 1] != root ? RETURNED : recursiveTop(root, frame, r.tiers[0]);
                 if (top == AMBIGUOUS) {
                     ambiguous = true;
                     stopAt = -1;
@@ -283,38 +288,61 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
 
     /**
      * After a recursive return (the returned root is also its caller's), which frame is on top,
-     * from where the thread polled and the top frame's tier:
+     * from where the thread polled, the top frame's tier and, for compiled code, its arguments:
      * <ul>
      * <li>at a node of that root other than the root node (a loop, a builtin that polls): an
      * explicit poll in a body, in the interpreter or in host code, after the call returned: the
      * caller. (A language that polled inside a root after its {@code RootTag} node returned would
      * make such a walk one frame wrong; Pace, GraalJS and TruffleRuby poll in loops and
      * builtins.)</li>
+     * <li>the top frame compiled: compiled code polls at the root node of its innermost frame
+     * everywhere ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the unit's returns), so
+     * the location says nothing; the return probe kept the returned frame's arguments array when
+     * it returned as a compilation root ({@link CallDepth#exitedArgs}):
+     * <ul>
+     * <li>it did, and the top frame is a compilation root: the returned frame if the top frame's
+     * arguments are that very array (a compilation root's arguments are a real object made by
+     * its caller for that call), else the caller. Reading them makes the VM rebuild the top
+     * frame's scalar-replaced frame object: a small allocation, instead of a full walk;</li>
+     * <li>it did, and the top frame is inlined: the caller (the returned frame was a compilation
+     * root; a frame that deoptimised after its return probe would be interpreted);</li>
+     * <li>it did not (it returned inlined or interpreted) and the top frame is a compilation root:
+     * the caller;</li>
+     * <li>neither was a compilation root: ambiguous. An inlined frame has no return poll, but a
+     * poll before a call that code after its return probe makes (another instrument's, a slow
+     * path) has its root as location: once, taking an inlined top frame for the caller made a
+     * walk one frame short.</li>
+     * </ul></li>
      * <li>at the root node itself, the top frame interpreted by an AST interpreter: Truffle's poll
      * after the root's body returned ({@code OptimizedCallTarget.executeRootNode}), the only such
      * interpreter poll made at a root node: the returned frame, still on the stack. A bytecode
      * interpreter's root ({@link CallDepthProbe#isBytecodeRoot}) polls at its back edges with the
      * root node as location, so there it is ambiguous (GraalPy's module loop, once taken for
      * returned, replayed bursts with their calls at the thread root).</li>
-     * <li>at the root node, the top frame compiled: compiled code polls at the root node of its
-     * innermost frame everywhere ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the
-     * unit's returns), so this may be the returned frame's return poll, a poll before a call
-     * that its return probe made (an inlined frame has no return poll, but can have that: once,
-     * taking an inlined top frame for the caller made a walk one frame short), or any poll of the
-     * caller's body: ambiguous, as is an unknown location or one in another root, and that walk
-     * is a full one.</li>
+     * <li>an unknown location, or one in another root: ambiguous.</li>
      * </ul>
+     * An ambiguous top makes the walk a full one. Assumes a language passes each call a new
+     * arguments array (GraalJS, GraalPy, TruffleRuby and Pace do); one that handed a callee its
+     * caller's array would make a poll in the caller look like the callee's return poll.
      */
-    private int recursiveTop(int root) {
+    private int recursiveTop(int root, FrameInstance top, byte tier) {
         Node at = pollLocation;
+        if (at != null && !(at instanceof RootNode)) {
+            RootNode owner = at.getRootNode();
+            return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
+        }
+        boolean compiledRoot = tier == FrameTier.FIRST || tier == FrameTier.LAST;
+        if (exitedArgs != null && compiledRoot) {
+            Frame f = top.getFrame(FrameInstance.FrameAccess.READ_ONLY);
+            return f != null && f.getArguments() == exitedArgs ? RETURNED : CALLER;
+        }
+        if (exitedArgs != null && tier == FrameTier.INLINED || exitedArgs == null && compiledRoot) {
+            return CALLER;
+        }
         if (at == null) {
             return AMBIGUOUS;
         }
-        if (at instanceof RootNode) {
-            return topAtExitPoll ? RETURNED : AMBIGUOUS;
-        }
-        RootNode owner = at.getRootNode();
-        return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
+        return topAtExitPoll ? RETURNED : AMBIGUOUS;
     }
 
     /** Test switch: a full walk into the check arrays. Allocates; never on by default. */

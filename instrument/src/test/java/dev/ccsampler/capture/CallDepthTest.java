@@ -1,6 +1,9 @@
 package dev.ccsampler.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -39,5 +42,28 @@ class CallDepthTest {
         m.enter(5, false);
         assertEquals(1, m.depth());
         assertEquals(5, m.roots()[0]);
+    }
+
+    @Test
+    void theArgumentsOfACompiledRootsReturnLastUntilTheNextEnterOrReturn() {
+        CallDepth m = new CallDepth();
+        Object[] args = {1, 2};
+        m.enter(7, false);
+        m.enter(7, false);
+        m.exit(false, args); // returned as the root of compiled code
+        assertTrue(m.exited());
+        assertSame(args, m.exitedArgs(), "the returned compilation root's arguments");
+        m.exit(false); // its caller returned inlined or interpreted: the array no longer describes the last return
+        assertTrue(m.exited());
+        assertNull(m.exitedArgs());
+        m.enter(7, false);
+        m.exitChecked(7, false, args);
+        assertSame(args, m.exitedArgs(), "a checked return that pops passes them on");
+        m.enter(8, false);
+        assertFalse(m.exited(), "an enter ends the returned state");
+        assertNull(m.exitedArgs());
+        m.exitChecked(9, false, new Object[0]); // not the counted top's root: pops nothing, records nothing
+        assertFalse(m.exited());
+        assertNull(m.exitedArgs());
     }
 }

@@ -4,9 +4,11 @@ import dev.ccsampler.CCSampler;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.ProfileSnapshot;
 import dev.ccsampler.ccmap.ThreadProfile;
+import dev.ccsampler.ccmap.Tier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.Source;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -205,6 +207,28 @@ class SamplingStageTest {
         assertTrue(a.samples() > 30, a::summaryLine);
         assertEquals(0, r.mismatches, "incremental walks differed from full walks");
         assertTrue(a.framesWalked() * 4 < a.frames(), () -> "walks should visit under a quarter of the frames: " + a.summaryLine());
+    }
+
+    @Test
+    void compiledRecursiveReturnsAreWalkedIncrementally() throws Exception {
+        // A JavaScript fold that works on the way up a 1 500-deep recursion, in loops: compiled
+        // code polls at the root node everywhere, so the location cannot tell a returned frame
+        // from its caller (same root). The return probe keeps a compiled root's arguments array
+        // and the walk compares it with the top frame's: walks stay short, and each is checked
+        // against a full one (2 % of the frames walked, 2026-11-26); with every such walk full, as
+        // before, 14 %.
+        Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code");
+        Run r = run("js", js("deep-fold.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
+                        "ccsampler.VerifyIncremental", "true"), "4", "1000", "10000");
+        Accounting a = r.profile.accounting();
+        System.out.println("compiled deep fold, work on the way up: " + r.mismatches + " mismatches; " + a.summaryLine());
+        long compiledTop = r.profile.methodStats().stream().filter(m -> r.profile.method(m.method()).name().equals("fold"))
+                        .mapToLong(m -> m.self()[Tier.FIRST.ordinal()] + m.self()[Tier.LAST.ordinal()]).sum();
+        assertTrue(compiledTop >= 20, () -> "fold should be sampled compiled on top: " + compiledTop + " samples");
+        assertTrue(a.samples() > 30, a::summaryLine);
+        assertEquals(0, r.mismatches, "incremental walks differed from full walks");
+        assertTrue(a.framesWalked() * 10 < a.frames(), () -> "walks should visit under a tenth of the frames: " + a.summaryLine());
+        assertEquals(guestLines(plain("js", js("deep-fold.js"), "4", "1000", "10000")), guestLines(r.stdout), "guest output");
     }
 
     @Test
