@@ -54,7 +54,7 @@ public final class Drainer {
     public static final int THINNED_WEIGHT = 4;
 
     /** Costly walks of a deep stack that show the cost budget thins a thread's walks ({@link #onDeepStacks}). */
-    static final int COSTLY_DEEP_WALKS = 2;
+    static final int COSTLY_DEEP_WALKS = 3;
 
     private final CCMap map;
     private final CopyOnWriteArrayList<SampledThread> live = new CopyOnWriteArrayList<>();
@@ -149,9 +149,11 @@ public final class Drainer {
      * <li>{@value #COSTLY_DEEP_WALKS} walks in a row (after the thread's first, which pays one-time
      * costs) that each visited at least {@code frames} frames and took at least {@value #THINNED_WEIGHT}
      * ticks' worth of the budget ({@code THINNED_WEIGHT × budget × period}): decided from the walks
-     * themselves, after two or three samples, so that a deep program stops paying full walks in its
-     * first second (before 2026-11-26 only the next sign existed, and it took 1–3 s to show:
-     * twenty-odd full walks of a 3 000-deep recursion);</li>
+     * themselves, after three or four samples, so that a deep program stops paying full walks in
+     * its first second (before 2026-11-26 only the next sign existed, and it took 1–3 s to show:
+     * twenty-odd full walks of a 3 000-deep recursion). In a row, because single walks cost up to
+     * eight times their median now and then (a 185-deep stack of three-phase.js at 10 ms: median
+     * 0.68 ms, 12 of 222 walks 1.3–5.5 ms), and two such in a row had woken its probes;</li>
      * <li>its stacks average at least {@code frames} frames over its last samples and its samples
      * average at least {@value #THINNED_WEIGHT} ticks each, waited ticks not counted.</li>
      * </ul>

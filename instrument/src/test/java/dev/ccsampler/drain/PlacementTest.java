@@ -153,13 +153,14 @@ class PlacementTest {
     }
 
     /**
-     * The walks themselves show a deep stack the budget must thin: two walks in a row after the
-     * thread's first, each of 64 frames or more and costing four ticks' worth of the budget, attach the
-     * probes, whatever the samples' weights so far. Cheaper walks of the same depth, shallow costly
-     * walks, and the first walk (one-time costs) do not.
+     * The walks themselves show a deep stack the budget must thin: three walks in a row after the
+     * thread's first, each of 64 frames or more and costing four ticks' worth of the budget, attach
+     * the probes, whatever the samples' weights so far. Cheaper walks of the same depth, shallow
+     * costly walks, costly walks now and then among cheap ones (a walk that a GC or a deoptimisation
+     * made slow), and the first walk (one-time costs) do not.
      */
     @Test
-    void twoCostlyWalksOfADeepStackAttachTheProbes() {
+    void threeCostlyWalksOfADeepStackInARowAttachTheProbes() {
         try (Engine engine = Engine.create()) {
             RootCallTarget target = new Named("deep").getCallTarget();
             CCMap map = new CCMap();
@@ -172,33 +173,31 @@ class PlacementTest {
             d.register(t);
             long costly = 4 * 300_000L; // 4 ticks of a 3 % budget at 10 ms
             // the first walk, costly and deep: one-time costs, not counted
-            record(t, target, 100, 1, 0).walkNanos = 50_000_000L;
-            t.ring.publish();
-            d.drainOnce();
+            walk(d, t, target, 100, 50_000_000L);
             // deep but affordable, and costly but shallow
             for (int i = 0; i < 6; i++) {
-                SampleRecord r = i % 2 == 0 ? record(t, target, 100, 1, 0) : record(t, target, 63, 1, 0);
-                r.walkNanos = i % 2 == 0 ? costly - 1 : 10 * costly;
-                t.ring.publish();
-                d.drainOnce();
+                walk(d, t, target, i % 2 == 0 ? 100 : 63, i % 2 == 0 ? costly - 1 : 10 * costly);
             }
             assertNull(d.deepStacksSeen(), "no costly walk of a deep stack yet");
-            record(t, target, 64, 1, 0).walkNanos = costly;
-            t.ring.publish();
-            d.drainOnce();
-            assertNull(d.deepStacksSeen(), "one costly deep walk is not enough");
-            record(t, target, 100, 1, 0).walkNanos = costly / 2;
-            t.ring.publish();
-            d.drainOnce();
-            record(t, target, 3000, 1, 0).walkNanos = 20 * costly;
-            t.ring.publish();
-            d.drainOnce();
-            assertNull(d.deepStacksSeen(), "two costly deep walks, not in a row");
-            record(t, target, 3000, 1, 0).walkNanos = 20 * costly;
-            t.ring.publish();
-            d.drainOnce();
-            assertEquals(t.threadName, d.deepStacksSeen(), "two costly deep walks");
+            // two costly deep walks in a row, then a cheap one, again and again
+            for (int i = 0; i < 5; i++) {
+                walk(d, t, target, 64, costly);
+                walk(d, t, target, 3000, 20 * costly);
+                walk(d, t, target, 100, costly / 2);
+            }
+            assertNull(d.deepStacksSeen(), "costly deep walks, never three in a row");
+            walk(d, t, target, 3000, 20 * costly);
+            walk(d, t, target, 3000, 20 * costly);
+            assertNull(d.deepStacksSeen(), "two in a row");
+            walk(d, t, target, 3000, 20 * costly);
+            assertEquals(t.threadName, d.deepStacksSeen(), "three costly deep walks in a row");
         }
+    }
+
+    private static void walk(Drainer d, SampledThread t, RootCallTarget target, int depth, long walkNanos) {
+        record(t, target, depth, 1, 0).walkNanos = walkNanos;
+        t.ring.publish();
+        d.drainOnce();
     }
 
     private static SampleRecord record(SampledThread t, RootCallTarget target, int depth, long weight, long latencyNanos) {
