@@ -62,27 +62,35 @@ public final class CallDepth {
     private int low;
     /**
      * Set by {@link #exit}, cleared by {@link #enter}: a root returned and nothing was entered
-     * since ({@link #RETURNED}, or {@link #RETURNED_AS_COMPILED_ROOT}), else {@link #NONE}. Truffle
+     * since ({@link #RETURNED}, or {@link #RETURNED_WITH_ARGS}), else {@link #NONE}. Truffle
      * polls a safepoint after a root's body returned (in the call target, after the return probe)
      * while its frame is still on the stack, so a capture then may see that frame on top although
-     * it is no longer counted; its root is {@code roots[depth]}. One byte store per enter and
-     * return, whatever the kind.
+     * it is no longer counted; its root is {@code roots[depth]}. One byte store per enter, and in
+     * compiled code per return.
      */
     private byte exited;
     private static final byte NONE = 0;
+    /** A root returned in compiled code; {@code exitedState} says in which. */
     private static final byte RETURNED = 1;
-    /** A root returned as the root of compiled code (non-inlined); its arguments are {@code exitedArgs}. */
-    private static final byte RETURNED_AS_COMPILED_ROOT = 2;
+    /** A root returned in the interpreter; its probe kept its arguments ({@code exitedArgs}). */
+    private static final byte RETURNED_WITH_ARGS = 2;
     /**
-     * The arguments array of the last frame that returned as the root of compiled code. Compiled
-     * code polls at the root node everywhere, so after a recursive return the location cannot tell
-     * the returned frame (its return poll) from its caller (a loop end in its body); the top
-     * frame's arguments can: a compilation root's arguments array is a real object made by its
-     * caller for that call, and the returned frame's is this one ({@link StackRecorder}). Valid
-     * only while {@code exited} is {@link #RETURNED_AS_COMPILED_ROOT}; stored only then, so that
-     * the returns of inlined callees (where the array may be scalar-replaced, and where call-dense
-     * code makes its calls) pay no reference store. A strong reference to the last such array
-     * (and so its arguments) until the next one; never read by another thread.
+     * The compiled code the last root returned in ({@link #exitedState()}): 1 a first-tier root, 2
+     * first-tier inlined, 3 a last-tier root, 4 last-tier inlined; 0 when it returned in the
+     * interpreter. A frame reports the state it was entered in for as long as it lives (Truffle's
+     * {@code CompilationState}, kept even if it deoptimises), and a return in compiled code means
+     * no deoptimisation since the entry, so the returned frame reports this state.
+     */
+    private byte exitedState;
+    /**
+     * The arguments array of the last returned frame when it returned in the interpreter: its frame
+     * is then a real one (entered interpreted, or deoptimised), and so is the array its walk shows.
+     * After a recursive return the location cannot always tell the returned frame (its return
+     * poll) from its caller (a bytecode interpreter polls at the root node at its back edges too);
+     * the top frame's arguments can ({@link StackRecorder}). Valid only while {@code exited} is
+     * {@link #RETURNED_WITH_ARGS}; compiled code never stores it (a compiled frame's array may be
+     * scalar-replaced, and the walk sees a copy the VM rebuilds every time). A strong reference to
+     * the last such array (and so its arguments) until the next one; never read by another thread.
      */
     private Object[] exitedArgs;
     /** Identity hash of the root node of each counted frame: an int store needs no GC barrier. */
@@ -150,19 +158,21 @@ public final class CallDepth {
      * @param ordered as for {@link #enter}
      */
     public void exit(boolean ordered) {
-        exit(ordered, null);
+        exit(ordered, null, (byte) 0);
     }
 
     /**
-     * {@link #exit(boolean)}, with the returning frame's arguments when it returned as the root of
-     * compiled code, else null (see {@code exitedArgs}).
+     * {@link #exit(boolean)}, saying where the frame returned: {@code args}, its arguments, when in
+     * the interpreter, else null and {@code compiledState} (see {@code exitedState}).
      */
-    public void exit(boolean ordered, Object[] compiledRootArgs) {
-        if (compiledRootArgs != null) {
-            exitedArgs = compiledRootArgs;
-            exited = RETURNED_AS_COMPILED_ROOT;
+    public void exit(boolean ordered, Object[] args, byte compiledState) {
+        if (args != null) {
+            exitedArgs = args;
+            exited = RETURNED_WITH_ARGS;
+            exitedState = 0;
         } else {
             exited = RETURNED;
+            exitedState = compiledState;
         }
         int d = depth - 1;
         if (d < 0) {
@@ -189,17 +199,17 @@ public final class CallDepth {
      *
      * @param root the root's identity hash, as given to {@link #enter}
      */
-    public void exitChecked(int root, boolean ordered, Object[] compiledRootArgs) {
+    public void exitChecked(int root, boolean ordered, Object[] args, byte compiledState) {
         int d = depth - 1;
         if (d < 0 || roots[d] != root) {
             return;
         }
-        exit(ordered, compiledRootArgs);
+        exit(ordered, args, compiledState);
     }
 
-    /** {@link #exitChecked(int, boolean, Object[])} without arguments. */
+    /** {@link #exitChecked(int, boolean, Object[], byte)} without arguments or state. */
     public void exitChecked(int root, boolean ordered) {
-        exitChecked(root, ordered, null);
+        exitChecked(root, ordered, null, (byte) 0);
     }
 
     /**
@@ -244,8 +254,12 @@ public final class CallDepth {
      * The arguments array of the last returned frame if it returned as a compiled compilation
      * root, else null (see {@code exitedArgs}). Guest thread.
      */
+    byte exitedState() {
+        return exited == RETURNED ? exitedState : 0;
+    }
+
     Object[] exitedArgs() {
-        return exited == RETURNED_AS_COMPILED_ROOT ? exitedArgs : null;
+        return exited == RETURNED_WITH_ARGS ? exitedArgs : null;
     }
 
     /** Whether a root returned and none was entered since. Guest thread. */

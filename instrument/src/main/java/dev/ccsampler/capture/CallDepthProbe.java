@@ -147,16 +147,27 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
 
         private void exit(VirtualFrame frame) {
-            // the arguments only as the root of compiled code: there they are a real object (a
-            // parameter), so keeping a reference costs one store; in an inlined callee they may be
-            // scalar-replaced, and the interpreter does not need them (CallDepth.exitedArgs)
-            Object[] args = CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
+            // in the interpreter the arguments (a real array: CallDepth.exitedArgs); in compiled
+            // code the state it runs in, a constant: one byte store, as before
+            Object[] args = CompilerDirectives.inInterpreter() ? frame.getArguments() : null;
+            byte state = compiledState();
             if (asleep == null) {
-                local.get().exit(ordered, args);
+                local.get().exit(ordered, args, state);
             } else if (!asleep()) {
                 // the frame may have been entered while the probe slept: pop only its own frame
-                local.get().exitChecked(root, ordered, args);
+                local.get().exitChecked(root, ordered, args, state);
             }
+        }
+
+        /** As Truffle's {@code OptimizedCallTarget.getTier()} computes the state a frame reports (see {@code CallDepth.exitedState}). */
+        private static byte compiledState() {
+            if (!CompilerDirectives.inCompiledCode()) {
+                return 0;
+            }
+            if (CompilerDirectives.hasNextTier()) {
+                return CompilerDirectives.inCompilationRoot() ? (byte) 1 : (byte) 2;
+            }
+            return CompilerDirectives.inCompilationRoot() ? (byte) 3 : (byte) 4;
         }
 
         @Override

@@ -102,6 +102,15 @@ public final class SampledThread {
     /** A thread with full walks, for tools and benchmarks. */
     public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit) {
         this(thread, contextId, ringCapacity, stackLimit, null, false, RequestLedger.Waited.SKIP);
+        walkFully();
+    }
+
+    /**
+     * Makes every walk a full one: no stop at an activation the last stack had either
+     * ({@code Incremental=false}, tools and benchmarks). Before the thread's first capture.
+     */
+    public void walkFully() {
+        recorder.setSameActivationStops(false);
     }
 
     /**

@@ -39,6 +39,8 @@ import dev.ccsampler.queue.SampleRecord;
 final class StackRecorder implements FrameInstanceVisitor<Object> {
 
     private final int stackLimit;
+    /** Whether a walk may stop at a frame that is the same activation as in the last stack (off: full walks for tools and benchmarks, or Incremental=false). */
+    private boolean sameActivationStops = true;
     // the walk in progress
     private SampleRecord record;
     private int[] roots;
@@ -49,8 +51,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** Root of a just-returned frame that may still be on top, or null. */
     private int exitedRoot;
     private boolean exitedPending;
-    /** The returned frame's arguments if it returned as a compiled compilation root, else null ({@link CallDepth#exitedArgs}). */
+    /** The returned frame's arguments if it returned in the interpreter, else null ({@link CallDepth#exitedArgs}). */
     private Object[] exitedArgs;
+    /** The compiled code the returned frame returned in, 0 for none ({@link CallDepth#exitedState}). */
+    private byte exitedState;
+    /** The top frame's state in the same code: 0 interpreted, 1/2 first-tier root/inlined, 3/4 last-tier. */
+    private byte topState;
     /** The node the walk's poll was made at, or null. */
     private Node pollLocation;
     /** The top frame could not be told apart from its caller: count nothing, build on nothing. */
@@ -76,11 +82,40 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private int publishedCounted = -1;
     /** Counted frames of the last walk, not yet published; -1 when nothing may build on it. */
     private int pendingCounted = -1;
+    // activation identity: the top frames of the last published stack
+    /** Top frames whose identity a published stack keeps, for the next walk to recognise. */
+    static final int IDENTITY_FRAMES = 5;
+    /**
+     * Call target, arguments array and position from the top of the top frames of the last
+     * published stack that were not inlined, top first; {@code publishedTops} of them.
+     */
+    private final Object[] publishedTargets = new Object[IDENTITY_FRAMES];
+    private final Object[][] publishedArgs = new Object[IDENTITY_FRAMES][];
+    private final int[] publishedPositions = new int[IDENTITY_FRAMES];
+    private int publishedTops;
+    /** Frames in the last published stack (walked and reused); -1 when nothing may build on it. */
+    private int publishedTotal = -1;
+    /** The same for the walk in progress (or last walk), until published. */
+    private final Object[] walkTargets = new Object[IDENTITY_FRAMES];
+    private final Object[][] walkArgs = new Object[IDENTITY_FRAMES][];
+    private final int[] walkPositions = new int[IDENTITY_FRAMES];
+    private int walkTops;
+    private int pendingTotal = -1;
+    /** The walk stopped at a frame that is the same activation as in the last published stack; the frames it reuses. */
+    private boolean sameActivation;
+    private int sameActivationReused;
+    /** The same-activation stop found the last stack's top frame on top again. */
+    private boolean sameTop;
     // check walk
     private boolean checking;
 
     StackRecorder(int stackLimit) {
         this.stackLimit = stackLimit;
+    }
+
+    /** Turns the stops at a known activation off or on ({@link #sameActivationBelow}); before the first walk. */
+    void setSameActivationStops(boolean on) {
+        sameActivationStops = on;
     }
 
     /**
@@ -110,6 +145,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         expect = counted;
         stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted ? low - 1 : -1;
         stopped = false;
+        sameActivation = false;
+        walkTops = 0;
         ambiguous = false;
         returnedOnTop = false;
         topAtExitPoll = false;
@@ -117,6 +154,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         exitedPending = marks != null && marks.exited() && counted < roots.length;
         exitedRoot = exitedPending ? roots[counted] : 0;
         exitedArgs = exitedPending ? marks.exitedArgs() : null;
+        exitedState = exitedPending ? marks.exitedState() : 0;
         this.pollLocation = pollLocation;
         try {
             Truffle.getRuntime().iterateFrames(this);
@@ -124,11 +162,16 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             record = null;
             roots = null;
             exitedArgs = null;
+            exitedState = 0;
             this.pollLocation = null;
         }
         int walked = r.depth;
         int total = walked;
-        if (stopped) {
+        if (sameActivation) {
+            r.reused = sameActivationReused;
+            total += r.reused;
+            r.topRepeat = sameTop; // the same activation on top as at the previous sample
+        } else if (stopped) {
             r.reused = positionOfCounted[stopAt];
             total += r.reused;
             // the same activation on top as at the previous sample: the walk stopped at the top
@@ -145,12 +188,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                 positionOfCounted[c] = total - 1 - i;
             }
         }
-        pendingCounted = r.truncated || marks == null || ambiguous ? -1 : counted;
-        lastCounted = marks == null || ambiguous || r.truncated ? 0 : counted;
+        // a walk that stopped at a known activation recognised no counted frame below it: the
+        // marks' positions cannot build on it
+        pendingCounted = r.truncated || marks == null || ambiguous || sameActivation ? -1 : counted;
+        lastCounted = marks == null || ambiguous || r.truncated || sameActivation ? 0 : counted;
         lastExpect = expect;
         lastStopped = stopped;
-        r.marked = marks != null && counted > 0;
-        if (verify && stopped) {
+        r.marked = marks != null && counted > 0 || sameActivation;
+        pendingTotal = r.truncated ? -1 : total;
+        if (verify && (stopped || sameActivation)) {
             checkWalk(r);
         }
     }
@@ -203,6 +249,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** The record from the last {@link #walk} was published: later walks may build on it. */
     void published(CallDepth marks) {
         publishedCounted = pendingCounted;
+        publishedTotal = pendingTotal;
+        publishedTops = pendingTotal < 0 ? 0 : walkTops;
+        for (int i = 0; i < IDENTITY_FRAMES; i++) {
+            publishedTargets[i] = i < publishedTops ? walkTargets[i] : null;
+            publishedArgs[i] = i < publishedTops ? walkArgs[i] : null;
+            publishedPositions[i] = walkPositions[i];
+            walkTargets[i] = null;
+            walkArgs[i] = null;
+        }
         if (marks != null) {
             marks.markSampled();
         }
@@ -211,6 +266,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** The last walk failed or was not published: the next walk is a full one. */
     void invalidate() {
         publishedCounted = -1;
+        publishedTotal = -1;
+        publishedTops = 0;
+        java.util.Arrays.fill(publishedTargets, null);
+        java.util.Arrays.fill(publishedArgs, null);
     }
 
     @Override
@@ -236,6 +295,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         r.callNodes[d] = frame.getCallNode();
         r.tiers[d] = FrameTier.of(frame.getCompilationTier(), frame.isCompilationRoot());
         if (d == 0) {
+            int t = frame.getCompilationTier();
+            topState = t == 0 ? 0 : (byte) ((t == 1 ? 1 : 3) + (frame.isCompilationRoot() ? 0 : 1));
             boolean atItsRoot = pollLocation instanceof RootNode && target instanceof RootCallTarget t0 && t0.getRootNode() == pollLocation;
             // an AST interpreter polls at a root node only after that root's body returned; a bytecode
             // interpreter (GraalPy, the Bytecode DSL) polls at its loops' back edges with the root node as
@@ -275,11 +336,68 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             stopped = true;
             return frame; // non-null stops the walk: everything below is unchanged
         }
+        if (sameActivationStops && r.tiers[d] == FrameTier.INTERPRETED && (walkTops < IDENTITY_FRAMES || stopAt < 0 && publishedTops > 0) && sameActivationBelow(frame, d, target)) {
+            return frame; // the same activation as at the last sample: everything below is unchanged
+        }
         if (d + 1 >= stackLimit) {
             r.truncated = true;
             return frame;
         }
         return null;
+    }
+
+    /**
+     * Records the identity of walked frame {@code d}, not inlined (its call target and arguments
+     * array; the first {@link #IDENTITY_FRAMES} such frames from the top are kept for the next
+     * walk) and, when the marks give this walk no stop, checks whether it is the same activation
+     * as one of the kept frames of the last published stack: then every frame below it is the one
+     * that stack had (a frame cannot return while a callee of it runs), and the walk stops there.
+     * Every walked frame is checked, so a stack that only grew since (a descent) is walked down to
+     * the last sample's top. A frame's arguments array is made by its caller for that call, so it
+     * names the activation (the assumption the recursive-return rule below makes too; empty
+     * arrays, which a language could share, never match). Interpreted frames and compilation
+     * roots hold a real array (a compiled root's is a parameter, read from the copy of the frame
+     * the VM makes for every walk anyway: no allocation beyond the walk's own); an inlined frame's
+     * array may be scalar-replaced, a fresh copy each walk, so inlined frames are neither kept nor
+     * checked (when the top frames of a compiled unit were kept, nothing matched). Reading the
+     * arguments costs a small fraction of visiting the frame. Works where the marks cannot:
+     * before the root probes are attached ({@code Incremental=auto} on a thread not yet deep and
+     * thinned), on frames entered before they were, and after an ambiguous recursive return.
+     */
+    private boolean sameActivationBelow(FrameInstance frame, int d, Object target) {
+        Object[] args = null;
+        try {
+            com.oracle.truffle.api.frame.Frame f = frame.getFrame(FrameInstance.FrameAccess.READ_ONLY);
+            args = f == null ? null : f.getArguments();
+        } catch (RuntimeException e) {
+            // a frame that cannot be read is never the same activation
+        }
+        if (args == null || args.length == 0) {
+            return false;
+        }
+        if (walkTops < IDENTITY_FRAMES) {
+            walkTargets[walkTops] = target;
+            walkArgs[walkTops] = args;
+            walkPositions[walkTops] = d;
+            walkTops++;
+        }
+        if (stopAt >= 0 || publishedTotal < 0) {
+            return false;
+        }
+        for (int i = 0; i < publishedTops; i++) {
+            if (publishedArgs[i] == args && publishedTargets[i] == target) {
+                // frame d is the last stack's frame publishedPositions[i] from the top: reuse the frames below it
+                int reused = publishedTotal - publishedPositions[i] - 1;
+                if (reused < 0) {
+                    return false;
+                }
+                sameActivation = true;
+                sameActivationReused = reused;
+                sameTop = d == 0 && publishedPositions[i] == 0;
+                return true;
+            }
+        }
+        return false;
     }
 
     private static final int RETURNED = 0;
@@ -288,42 +406,33 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
 
     /**
      * After a recursive return (the returned root is also its caller's), which frame is on top,
-     * from where the thread polled, the top frame's tier and, for compiled code, its arguments:
+     * from where the thread polled, where the returned frame returned and the top frame's state:
      * <ul>
      * <li>at a node of that root other than the root node (a loop, a builtin that polls): an
      * explicit poll in a body, in the interpreter or in host code, after the call returned: the
      * caller. (A language that polled inside a root after its {@code RootTag} node returned would
      * make such a walk one frame wrong; Pace, GraalJS and TruffleRuby poll in loops and
      * builtins.)</li>
-     * <li>the top frame compiled: compiled code polls at the root node of its innermost frame
-     * everywhere ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the unit's returns), so
-     * the location says nothing; the return probe kept the returned frame's arguments array when
-     * it returned as a compilation root ({@link CallDepth#exitedArgs}):
-     * <ul>
-     * <li>it did, and the top frame is a compilation root: the returned frame if the top frame's
-     * arguments are that very array (a compilation root's arguments are a real object made by
-     * its caller for that call), else the caller. Reading them makes the VM rebuild the top
-     * frame's scalar-replaced frame object: a small allocation, instead of a full walk;</li>
-     * <li>it did, and the top frame is inlined: the caller (the returned frame was a compilation
-     * root; a frame that deoptimised after its return probe would be interpreted);</li>
-     * <li>it did not (it returned inlined or interpreted) and the top frame is a compilation root:
-     * the caller;</li>
-     * <li>neither was a compilation root: ambiguous. An inlined frame has no return poll, but a
-     * poll before a call that code after its return probe makes (another instrument's, a slow
-     * path) has its root as location: once, taking an inlined top frame for the caller made a
-     * walk one frame short.</li>
-     * </ul></li>
-     * <li>at the root node itself, the top frame interpreted by an AST interpreter: Truffle's poll
-     * after the root's body returned ({@code OptimizedCallTarget.executeRootNode}), the only such
-     * interpreter poll made at a root node: the returned frame, still on the stack. A bytecode
-     * interpreter's root ({@link CallDepthProbe#isBytecodeRoot}) polls at its back edges with the
-     * root node as location, so there it is ambiguous (GraalPy's module loop, once taken for
-     * returned, replayed bursts with their calls at the thread root).</li>
-     * <li>an unknown location, or one in another root: ambiguous.</li>
+     * <li>the returned frame returned in the interpreter (entered so, or deoptimised): its frame is
+     * a real interpreter frame whose arguments array the probe kept ({@link CallDepth#exitedArgs});
+     * the top frame is it if its arguments are that very array, else the caller (a compiled top
+     * frame cannot be it: a frame does not go back to compiled code once deoptimised). This also
+     * settles the polls of a bytecode interpreter, which polls at the root node at its back edges
+     * too ({@link CallDepthProbe#isBytecodeRoot}), and which the location alone left ambiguous.</li>
+     * <li>it returned in compiled code: it reports the state it returned in ({@link
+     * CallDepth#exitedState}: a frame reports the state it was entered in, and a return in
+     * compiled code means it did not deoptimise since), so a top frame in another state (say, a
+     * last-tier root on top after an inlined callee returned) is the caller. In the same state the
+     * top is ambiguous: compiled code polls at the root node of its innermost frame everywhere
+     * ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the unit's returns), and a compiled
+     * frame's arguments, as a walk sees them, may be a copy the VM rebuilt for that walk (a new
+     * array every walk for first-tier Pace roots), which proves nothing.</li>
+     * <li>where it returned is unknown (no probe data): an interpreted top frame at its root node
+     * run by an AST interpreter is the returned one (Truffle's poll after the body); anything
+     * else is ambiguous.</li>
      * </ul>
-     * An ambiguous top makes the walk a full one. Assumes a language passes each call a new
-     * arguments array (GraalJS, GraalPy, TruffleRuby and Pace do); one that handed a callee its
-     * caller's array would make a poll in the caller look like the callee's return poll.
+     * An ambiguous top makes the marks useless for the walk. Assumes a language passes each call
+     * a new arguments array (GraalJS, GraalPy, TruffleRuby and Pace do).
      */
     private int recursiveTop(int root, FrameInstance top, byte tier) {
         Node at = pollLocation;
@@ -331,15 +440,17 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             RootNode owner = at.getRootNode();
             return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
         }
-        boolean compiledRoot = tier == FrameTier.FIRST || tier == FrameTier.LAST;
-        if (exitedArgs != null && compiledRoot) {
+        if (exitedArgs != null) {
+            if (tier != FrameTier.INTERPRETED) {
+                return CALLER;
+            }
             Frame f = top.getFrame(FrameInstance.FrameAccess.READ_ONLY);
             return f != null && f.getArguments() == exitedArgs ? RETURNED : CALLER;
         }
-        if (exitedArgs != null && tier == FrameTier.INLINED || exitedArgs == null && compiledRoot) {
-            return CALLER;
+        if (exitedState != 0) {
+            return topState != exitedState ? CALLER : AMBIGUOUS;
         }
-        if (at == null) {
+        if (at == null || tier != FrameTier.INTERPRETED) {
             return AMBIGUOUS;
         }
         return topAtExitPoll ? RETURNED : AMBIGUOUS;

@@ -247,7 +247,7 @@ public final class CCSamplerOptions {
     @Option(name = "AutoPeriodMax", help = "Largest period Period=auto may choose (default: 100ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Long> AUTO_PERIOD_MAX = new OptionKey<>(100_000_000L, duration("AutoPeriodMax", MIN_PERIOD_NANOS, MAX_PERIOD_NANOS));
 
-    @Option(name = "Incremental", help = "Walk only the frames that changed since a thread's previous sample, using root enter/return probes that cost a few ns per call: true, false, or auto to attach them once a thread's stacks are 64 frames deep and the cost budget leaves it under one walk in 4 ticks (default: auto).", usageSyntax = "auto|true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "Incremental", help = "Walk only the frames that changed since a thread's previous sample: a walk stops at a frame that is the same activation as at that sample (by its arguments array), and root enter/return probes that cost a few ns per call mark the frames that did not return: true, false (every walk full), or auto to attach the probes once a thread's stacks are 64 frames deep and the cost budget leaves it under one walk in 4 ticks (default: auto).", usageSyntax = "auto|true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<SamplingSettings.Incremental> INCREMENTAL = new OptionKey<>(SamplingSettings.Incremental.AUTO, new OptionType<>("Incremental",
                     s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
                         case "auto" -> SamplingSettings.Incremental.AUTO;

@@ -45,25 +45,28 @@ class CallDepthTest {
     }
 
     @Test
-    void theArgumentsOfACompiledRootsReturnLastUntilTheNextEnterOrReturn() {
+    void whereTheLastFrameReturnedLastsUntilTheNextEnterOrReturn() {
         CallDepth m = new CallDepth();
         Object[] args = {1, 2};
         m.enter(7, false);
         m.enter(7, false);
-        m.exit(false, args); // returned as the root of compiled code
+        m.exit(false, args, (byte) 0); // returned in the interpreter: its arguments
         assertTrue(m.exited());
-        assertSame(args, m.exitedArgs(), "the returned compilation root's arguments");
-        m.exit(false); // its caller returned inlined or interpreted: the array no longer describes the last return
+        assertSame(args, m.exitedArgs(), "the interpreted frame's arguments");
+        assertEquals(0, m.exitedState());
+        m.exit(false, null, (byte) 4); // its caller returned inlined in last-tier code
         assertTrue(m.exited());
-        assertNull(m.exitedArgs());
+        assertNull(m.exitedArgs(), "the array no longer describes the last return");
+        assertEquals(4, m.exitedState());
         m.enter(7, false);
-        m.exitChecked(7, false, args);
+        m.exitChecked(7, false, args, (byte) 0);
         assertSame(args, m.exitedArgs(), "a checked return that pops passes them on");
         m.enter(8, false);
         assertFalse(m.exited(), "an enter ends the returned state");
         assertNull(m.exitedArgs());
-        m.exitChecked(9, false, new Object[0]); // not the counted top's root: pops nothing, records nothing
+        assertEquals(0, m.exitedState());
+        m.exitChecked(9, false, null, (byte) 3); // not the counted top's root: pops nothing, records nothing
         assertFalse(m.exited());
-        assertNull(m.exitedArgs());
+        assertEquals(0, m.exitedState());
     }
 }

@@ -187,6 +187,34 @@ class SamplingStageTest {
     }
 
     @Test
+    void walksStopAtTheLastSamplesActivationsWithoutProbes() throws Exception {
+        // Work at the bottom of a 300-deep recursion with no root probe attached (Incremental=auto
+        // on a budget that does not thin these walks, WaitedTicks=skip): a walk stops at the first
+        // frame whose arguments array is that of one of the last stack's top frames, the same
+        // activation, so the samples at the bottom walk a frame instead of 300. Every such walk is
+        // checked against a full one (whose cost counts in the budget: a deeper stack at a shorter
+        // period kept the thread walking). With Incremental=false every walk is full.
+        // Interpreted: a compiled frame's arguments, as a walk sees them, may be a copy the VM
+        // rebuilds for each walk, so compiled frames are not matched (docs/sampling.md).
+        Map<String, String> opts = new java.util.HashMap<>(Map.of("ccsampler.Period", "10ms", "ccsampler.CostBudget", "25", "ccsampler.WaitedTicks", "skip",
+                        "ccsampler.VerifyIncremental", "true"));
+        if (ProfileRun.optimizing()) {
+            opts.put("engine.Compilation", "false");
+        }
+        Run r = run("pace", pace("deep-recursion.pace"), opts, "2", "300", "400000");
+        Accounting a = r.profile.accounting();
+        System.out.println("deep recursion, no probes: " + r.mismatches + " mismatches; " + a.summaryLine());
+        assertTrue(r.profile.meta().sampling().stream().noneMatch(e -> e.contains("incremental walks on")), () -> "no probes: " + r.profile.meta().sampling());
+        assertTrue(a.samples() > 20, a::summaryLine);
+        assertEquals(0, r.mismatches, "walks that stopped at a known activation differed from full walks");
+        assertTrue(a.framesWalked() * 10 < a.frames(), () -> "walks should visit under a tenth of the frames: " + a.summaryLine());
+        Map<String, String> off = new java.util.HashMap<>(opts);
+        off.put("ccsampler.Incremental", "false");
+        Accounting full = run("pace", pace("deep-recursion.pace"), off, "1", "300", "50000").profile.accounting();
+        assertEquals(full.frames(), full.framesWalked(), () -> "Incremental=false walks fully: " + full.summaryLine());
+    }
+
+    @Test
     void recursiveReturnsAreWalkedIncrementally() throws Exception {
         // Work on the way down and on the way up a 2 000-deep recursion: after a recursive return
         // the top frame is the caller (a poll in its body: burn) or the returned frame (Truffle's
@@ -194,14 +222,16 @@ class SamplingStageTest {
         // root); the poll's location does in the interpreter and in host code (burn), not at a
         // compiled frame's polls. Seen: 12-14 % of the frames walked; 39 % with the rule switched
         // off (every recursive return ambiguous, so a full walk). Interpreted only: a compiled
-        // recursion's returns are ambiguous by design, and a fresh clone's CI run once compiled early
-        // enough to walk 37 %; the rule under test is the interpreter's.
+        // recursion's returns are often ambiguous, and a fresh clone's CI run once compiled early
+        // enough to walk 37 %; the rule under test is the interpreter's. 6 descents (12 before
+        // 2026-11-26): each descent's first sample walks the new frames fully, and a run a warm JVM
+        // made short (34 samples) walked 45 % for that alone.
         Map<String, String> opts = new java.util.HashMap<>(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
                         "ccsampler.VerifyIncremental", "true"));
         if (ProfileRun.optimizing()) {
             opts.put("engine.Compilation", "false");
         }
-        Run r = run("pace", pace("deep-recursion.pace"), opts, "12", "2000", "2000", "3");
+        Run r = run("pace", pace("deep-recursion.pace"), opts, "6", "2000", "2000", "8");
         Accounting a = r.profile.accounting();
         System.out.println("deep recursion, work on the way up: " + r.mismatches + " mismatches; " + a.summaryLine());
         assertTrue(a.samples() > 30, a::summaryLine);
@@ -210,13 +240,15 @@ class SamplingStageTest {
     }
 
     @Test
-    void compiledRecursiveReturnsAreWalkedIncrementally() throws Exception {
-        // A JavaScript fold that works on the way up a 1 500-deep recursion, in loops: compiled
-        // code polls at the root node everywhere, so the location cannot tell a returned frame
-        // from its caller (same root). The return probe keeps a compiled root's arguments array
-        // and the walk compares it with the top frame's: walks stay short, and each is checked
-        // against a full one (2 % of the frames walked, 2026-11-26); with every such walk full, as
-        // before, 14 %.
+    void compiledRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
+        // A JavaScript fold that works in loops on the way up a 1 000-deep recursion, compiled:
+        // compiled code polls at the root node everywhere, so after a recursive return the location
+        // cannot tell the returned frame from its caller. Where the returned frame returned (its
+        // compiled state, or its arguments when in the interpreter) settles it when the top frame is
+        // in another state; otherwise the walk is full. Every walk is checked against a full one: a
+        // first version took a compiled root on top for the caller whenever the returned frame's
+        // arguments were not at hand, and a frame that deoptimised, still reporting its compiled
+        // entry tier, made walks one frame long here (8-41 mismatches in 2 of 5 runs).
         Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code");
         Run r = run("js", js("deep-fold.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
                         "ccsampler.VerifyIncremental", "true"), "4", "1000", "10000");
@@ -227,7 +259,6 @@ class SamplingStageTest {
         assertTrue(compiledTop >= 20, () -> "fold should be sampled compiled on top: " + compiledTop + " samples");
         assertTrue(a.samples() > 30, a::summaryLine);
         assertEquals(0, r.mismatches, "incremental walks differed from full walks");
-        assertTrue(a.framesWalked() * 10 < a.frames(), () -> "walks should visit under a tenth of the frames: " + a.summaryLine());
         assertEquals(guestLines(plain("js", js("deep-fold.js"), "4", "1000", "10000")), guestLines(r.stdout), "guest output");
     }
 
@@ -239,7 +270,7 @@ class SamplingStageTest {
         // them, may attach the probes too; that rule is tested in waitedTicksTop...)
         Run flat = run("pace", pace("known-split.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.WaitedTicks", "skip"), "2000");
         assertTrue(flat.profile.meta().sampling().stream().noneMatch(e -> e.contains("incremental walks on")), () -> "shallow stacks: " + flat.profile.meta().sampling());
-        assertEquals(flat.profile.accounting().frames(), flat.profile.accounting().framesWalked(), "no probes, every walk full");
+        // (without probes a walk may still stop at an activation the last stack had: not every walk is full)
     }
 
     @Test
