@@ -62,26 +62,23 @@ public final class CallDepth {
     private int low;
     /**
      * Set by {@link #exit}, cleared by {@link #enter}: a root returned and nothing was entered
-     * since ({@link #RETURNED}, or {@link #RETURNED_WITH_ARGS}), else {@link #NONE}. Truffle
-     * polls a safepoint after a root's body returned (in the call target, after the return probe)
-     * while its frame is still on the stack, so a capture then may see that frame on top although
-     * it is no longer counted; its root is {@code roots[depth]}. One byte store per enter, and in
-     * compiled code per return.
+     * since ({@link #RETURNED}, {@link #RETURNED_WITH_ARGS}, or that plus a compiled state, below),
+     * else {@link #NONE}. Truffle polls a safepoint after a root's body returned (in the call
+     * target, after the return probe) while its frame is still on the stack, so a capture then may
+     * see that frame on top although it is no longer counted; its root is {@code roots[depth]}. One
+     * byte store per enter, and in compiled code per return.
      */
     private byte exited;
     private static final byte NONE = 0;
-    /** A root returned in compiled code; {@code exitedState} says in which. */
+    /** A root returned, where is unknown (a return without arguments or state). */
     private static final byte RETURNED = 1;
     /** A root returned in the interpreter; its probe kept its arguments ({@code exitedArgs}). */
     private static final byte RETURNED_WITH_ARGS = 2;
-    /**
-     * The compiled code the last root returned in ({@link #exitedState()}): 1 a first-tier root, 2
-     * first-tier inlined, 3 a last-tier root, 4 last-tier inlined; 0 when it returned in the
-     * interpreter. A frame reports the state it was entered in for as long as it lives (Truffle's
-     * {@code CompilationState}, kept even if it deoptimises), and a return in compiled code means
-     * no deoptimisation since the entry, so the returned frame reports this state.
-     */
-    private byte exitedState;
+    // A root that returned in compiled code leaves RETURNED_WITH_ARGS + its state: 1 a first-tier
+    // root, 2 first-tier inlined, 3 a last-tier root, 4 last-tier inlined (exitedState()). A frame
+    // reports the state it was entered in for as long as it lives (Truffle's CompilationState, kept
+    // even if it deoptimises), and a return in compiled code means no deoptimisation since the
+    // entry, so the returned frame reports this state.
     /**
      * The arguments array of the last returned frame when it returned in the interpreter: its frame
      * is then a real one (entered interpreted, or deoptimised), and so is the array its walk shows.
@@ -169,10 +166,9 @@ public final class CallDepth {
         if (args != null) {
             exitedArgs = args;
             exited = RETURNED_WITH_ARGS;
-            exitedState = 0;
         } else {
-            exited = RETURNED;
-            exitedState = compiledState;
+            // one byte store: the state is a constant in compiled code
+            exited = compiledState == 0 ? RETURNED : (byte) (RETURNED_WITH_ARGS + compiledState);
         }
         int d = depth - 1;
         if (d < 0) {
@@ -255,7 +251,7 @@ public final class CallDepth {
      * root, else null (see {@code exitedArgs}). Guest thread.
      */
     byte exitedState() {
-        return exited == RETURNED ? exitedState : 0;
+        return exited > RETURNED_WITH_ARGS ? (byte) (exited - RETURNED_WITH_ARGS) : 0;
     }
 
     Object[] exitedArgs() {
