@@ -83,11 +83,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** Counted frames of the last walk, not yet published; -1 when nothing may build on it. */
     private int pendingCounted = -1;
     // activation identity: the top frames of the last published stack
-    /** Top frames whose identity a published stack keeps, for the next walk to recognise. */
+    /** Interpreted frames from the top whose identity a published stack keeps, for the next walk to recognise. */
     static final int IDENTITY_FRAMES = 5;
     /**
-     * Call target, arguments array and position from the top of the top frames of the last
-     * published stack that were not inlined, top first; {@code publishedTops} of them.
+     * Call target, arguments array and position from the top of the first interpreted frames of
+     * the last published stack, top first; {@code publishedTops} of them.
      */
     private final Object[] publishedTargets = new Object[IDENTITY_FRAMES];
     private final Object[][] publishedArgs = new Object[IDENTITY_FRAMES][];
@@ -347,22 +347,22 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     }
 
     /**
-     * Records the identity of walked frame {@code d}, not inlined (its call target and arguments
-     * array; the first {@link #IDENTITY_FRAMES} such frames from the top are kept for the next
-     * walk) and, when the marks give this walk no stop, checks whether it is the same activation
-     * as one of the kept frames of the last published stack: then every frame below it is the one
-     * that stack had (a frame cannot return while a callee of it runs), and the walk stops there.
-     * Every walked frame is checked, so a stack that only grew since (a descent) is walked down to
-     * the last sample's top. A frame's arguments array is made by its caller for that call, so it
-     * names the activation (the assumption the recursive-return rule below makes too; empty
-     * arrays, which a language could share, never match). Interpreted frames and compilation
-     * roots hold a real array (a compiled root's is a parameter, read from the copy of the frame
-     * the VM makes for every walk anyway: no allocation beyond the walk's own); an inlined frame's
-     * array may be scalar-replaced, a fresh copy each walk, so inlined frames are neither kept nor
-     * checked (when the top frames of a compiled unit were kept, nothing matched). Reading the
-     * arguments costs a small fraction of visiting the frame. Works where the marks cannot:
-     * before the root probes are attached ({@code Incremental=auto} on a thread not yet deep and
-     * thinned), on frames entered before they were, and after an ambiguous recursive return.
+     * Records the identity of walked frame {@code d}, an interpreted one (its call target and
+     * arguments array; the first {@link #IDENTITY_FRAMES} such frames from the top are kept for
+     * the next walk) and, when the marks give this walk no stop, checks whether it is the same
+     * activation as one of the kept frames of the last published stack: then every frame below it
+     * is the one that stack had (a frame cannot return while a callee of it runs), and the walk
+     * stops there. Every walked interpreted frame is checked, so a stack that only grew since (a
+     * descent) is walked down to the last sample's top. A frame's arguments array is made by its
+     * caller for that call, so it names the activation (the assumption the recursive-return rule
+     * below makes too; empty arrays, which a language could share, never match). Interpreted
+     * frames only: a compiled frame's arguments, as a walk sees them, may be a copy the VM
+     * rebuilds for each walk (a new array every walk for first-tier Pace roots), which never
+     * matches. Reading an interpreted frame's arguments allocates nothing and costs a small
+     * fraction of visiting the frame. Works where the marks cannot: before the root probes are
+     * attached ({@code Incremental=auto} on a thread not yet deep and thinned), on frames entered
+     * before they were, after an ambiguous recursive return, and for a sampler created after a
+     * context existed.
      */
     private boolean sameActivationBelow(FrameInstance frame, int d, Object target) {
         Object[] args = null;
@@ -415,8 +415,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * builtins.)</li>
      * <li>the returned frame returned in the interpreter (entered so, or deoptimised): its frame is
      * a real interpreter frame whose arguments array the probe kept ({@link CallDepth#exitedArgs});
-     * the top frame is it if its arguments are that very array, else the caller (a compiled top
-     * frame cannot be it: a frame does not go back to compiled code once deoptimised). This also
+     * the top frame is it if its arguments are that very array, else the caller (whatever tier the
+     * top frame reports: a deoptimised frame reports its compiled entry tier, but its frame and
+     * arguments are real ones now, and a frame still compiled cannot be the returned one). This also
      * settles the polls of a bytecode interpreter, which polls at the root node at its back edges
      * too ({@link CallDepthProbe#isBytecodeRoot}), and which the location alone left ambiguous.</li>
      * <li>it returned in compiled code: it reports the state it returned in ({@link
@@ -441,9 +442,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
         }
         if (exitedArgs != null) {
-            if (tier != FrameTier.INTERPRETED) {
-                return CALLER;
-            }
+            // whatever tier the top frame reports: a frame that deoptimised still reports its
+            // compiled entry tier, and its frame is a real one now
             Frame f = top.getFrame(FrameInstance.FrameAccess.READ_ONLY);
             return f != null && f.getArguments() == exitedArgs ? RETURNED : CALLER;
         }

@@ -103,6 +103,15 @@ class SamplingStageTest {
         return Path.of("programs").resolve(name).toAbsolutePath();
     }
 
+    /** {@code options}, with compilation off on the optimizing runtime (the fallback runtime rejects engine options). */
+    static Map<String, String> interpreted(Map<String, String> options) {
+        Map<String, String> opts = new java.util.HashMap<>(options);
+        if (ProfileRun.optimizing()) {
+            opts.put("engine.Compilation", "false");
+        }
+        return opts;
+    }
+
     static Path js(String name) {
         return Path.of("src/test/resources/crosslang").resolve(name).toAbsolutePath();
     }
@@ -196,11 +205,8 @@ class SamplingStageTest {
         // period kept the thread walking). With Incremental=false every walk is full.
         // Interpreted: a compiled frame's arguments, as a walk sees them, may be a copy the VM
         // rebuilds for each walk, so compiled frames are not matched (docs/sampling.md).
-        Map<String, String> opts = new java.util.HashMap<>(Map.of("ccsampler.Period", "10ms", "ccsampler.CostBudget", "25", "ccsampler.WaitedTicks", "skip",
+        Map<String, String> opts = interpreted(Map.of("ccsampler.Period", "10ms", "ccsampler.CostBudget", "25", "ccsampler.WaitedTicks", "skip",
                         "ccsampler.VerifyIncremental", "true"));
-        if (ProfileRun.optimizing()) {
-            opts.put("engine.Compilation", "false");
-        }
         Run r = run("pace", pace("deep-recursion.pace"), opts, "2", "300", "400000");
         Accounting a = r.profile.accounting();
         System.out.println("deep recursion, no probes: " + r.mismatches + " mismatches; " + a.summaryLine());
@@ -226,11 +232,8 @@ class SamplingStageTest {
         // enough to walk 37 %; the rule under test is the interpreter's. 6 descents (12 before
         // 2026-11-26): each descent's first sample walks the new frames fully, and a run a warm JVM
         // made short (34 samples) walked 45 % for that alone.
-        Map<String, String> opts = new java.util.HashMap<>(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
+        Map<String, String> opts = interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
                         "ccsampler.VerifyIncremental", "true"));
-        if (ProfileRun.optimizing()) {
-            opts.put("engine.Compilation", "false");
-        }
         Run r = run("pace", pace("deep-recursion.pace"), opts, "6", "2000", "2000", "8");
         Accounting a = r.profile.accounting();
         System.out.println("deep recursion, work on the way up: " + r.mismatches + " mismatches; " + a.summaryLine());
