@@ -247,13 +247,18 @@ public final class CallDepth {
     }
 
     /**
-     * The arguments array of the last returned frame if it returned as a compiled compilation
-     * root, else null (see {@code exitedArgs}). Guest thread.
+     * The compiled state the last returned frame returned in (1 a first-tier root, 2 first-tier
+     * inlined, 3 a last-tier root, 4 last-tier inlined), or 0 when it returned in the interpreter,
+     * where is unknown, or nothing returned since the last enter. Guest thread.
      */
     byte exitedState() {
         return exited > RETURNED_WITH_ARGS ? (byte) (exited - RETURNED_WITH_ARGS) : 0;
     }
 
+    /**
+     * The arguments array of the last returned frame if it returned in the interpreter and nothing
+     * was entered since, else null (see {@code exitedArgs}). Guest thread.
+     */
     Object[] exitedArgs() {
         return exited == RETURNED_WITH_ARGS ? exitedArgs : null;
     }
