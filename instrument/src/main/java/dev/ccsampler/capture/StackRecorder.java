@@ -106,6 +106,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private int sameActivationReused;
     /** The same-activation stop found the last stack's top frame on top again. */
     private boolean sameTop;
+    /** The last interpreted frame this walk read, at depth {@code pairDepth}: the upper one of a pair. */
+    private Object[] pairArgs;
+    private Object pairTarget;
+    private int pairDepth = -2;
     // check walk
     private boolean checking;
 
@@ -147,6 +151,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         stopped = false;
         sameActivation = false;
         walkTops = 0;
+        pairDepth = -2;
         ambiguous = false;
         returnedOnTop = false;
         topAtExitPoll = false;
@@ -163,6 +168,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             roots = null;
             exitedArgs = null;
             exitedState = 0;
+            pairArgs = null;
+            pairTarget = null;
             this.pollLocation = null;
         }
         int walked = r.depth;
@@ -349,13 +356,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /**
      * Records the identity of walked frame {@code d}, an interpreted one (its call target and
      * arguments array; the first {@link #IDENTITY_FRAMES} such frames from the top are kept for
-     * the next walk) and, when the marks give this walk no stop, checks whether it is the same
-     * activation as one of the kept frames of the last published stack: then every frame below it
-     * is the one that stack had (a frame cannot return while a callee of it runs), and the walk
-     * stops there. Every walked interpreted frame is checked, so a stack that only grew since (a
+     * the next walk) and, when the marks give this walk no stop, checks whether it and the
+     * interpreted frame right above it are the same two activations as two adjacent kept frames of
+     * the last published stack: then every frame below it is the one that stack had (a frame
+     * cannot return while a callee of it runs), and the walk stops there. Every walked interpreted frame is checked, so a stack that only grew since (a
      * descent) is walked down to the last sample's top. A frame's arguments array is made by its
      * caller for that call, so it names the activation (the assumption the recursive-return rule
-     * below makes too; empty arrays, which a language could share, never match). Interpreted
+     * below makes too; empty arrays, which a language could share, never match). Not for a
+     * bytecode interpreter's roots ({@link CallDepthProbe#isBytecodeRoot}): in GraalPy a caller
+     * and its callee showed the same array, and a walk stopped one frame wrong. Interpreted
      * frames only: a compiled frame's arguments, as a walk sees them, may be a copy the VM
      * rebuilds for each walk (a new array every walk for first-tier Pace roots), which never
      * matches. Reading an interpreted frame's arguments allocates nothing and costs a small
@@ -365,6 +374,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * context existed.
      */
     private boolean sameActivationBelow(FrameInstance frame, int d, Object target) {
+        if (target instanceof RootCallTarget rct && CallDepthProbe.isBytecodeRoot(rct.getRootNode())) {
+            return false; // GraalPy's frames do not each own their arguments array (see recursiveTop)
+        }
         Object[] args = null;
         try {
             com.oracle.truffle.api.frame.Frame f = frame.getFrame(FrameInstance.FrameAccess.READ_ONLY);
@@ -382,22 +394,31 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             walkTops++;
         }
         if (stopAt >= 0 || publishedTotal < 0) {
+            pairArgs = args;
+            pairTarget = target;
+            pairDepth = d;
             return false;
         }
-        for (int i = 0; i < publishedTops; i++) {
-            if (publishedArgs[i] == args && publishedTargets[i] == target) {
+        boolean found = false;
+        // the frame and its caller both: a language that reused one array for several calls would
+        // have to do so for two adjacent frames at once to fool this
+        for (int i = 1; i < publishedTops && !found; i++) {
+            if (publishedArgs[i] == args && publishedTargets[i] == target && pairArgs == publishedArgs[i - 1] && pairTarget == publishedTargets[i - 1]
+                            && pairDepth == d - 1 && publishedPositions[i - 1] == publishedPositions[i] - 1) {
                 // frame d is the last stack's frame publishedPositions[i] from the top: reuse the frames below it
                 int reused = publishedTotal - publishedPositions[i] - 1;
-                if (reused < 0) {
-                    return false;
+                if (reused >= 0) {
+                    sameActivation = true;
+                    sameActivationReused = reused;
+                    sameTop = d == 1 && publishedPositions[i] == 1;
+                    found = true;
                 }
-                sameActivation = true;
-                sameActivationReused = reused;
-                sameTop = d == 0 && publishedPositions[i] == 0;
-                return true;
             }
         }
-        return false;
+        pairArgs = args;
+        pairTarget = target;
+        pairDepth = d;
+        return found;
     }
 
     private static final int RETURNED = 0;
@@ -417,13 +438,14 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * a real interpreter frame whose arguments array the probe kept ({@link CallDepth#exitedArgs});
      * the top frame is it if its arguments are that very array, else the caller (whatever tier the
      * top frame reports: a deoptimised frame reports its compiled entry tier, but its frame and
-     * arguments are real ones now, and a frame still compiled cannot be the returned one). This also
-     * settles the polls of a bytecode interpreter, which polls at the root node at its back edges
-     * too ({@link CallDepthProbe#isBytecodeRoot}), and which the location alone left ambiguous.</li>
+     * arguments are real ones now, and a frame still compiled cannot be the returned one). Not for
+     * a bytecode interpreter's roots ({@link CallDepthProbe#isBytecodeRoot}), see below.</li>
      * <li>it returned in compiled code: it reports the state it returned in ({@link
      * CallDepth#exitedState}: a frame reports the state it was entered in, and a return in
      * compiled code means it did not deoptimise since), so a top frame in another state (say, a
-     * last-tier root on top after an inlined callee returned) is the caller. In the same state the
+     * last-tier root on top after an inlined callee returned) is the caller, unless the top frame
+     * reports itself interpreted: a frame whose loop was compiled on stack replacement reports
+     * the state it was entered in while its return probe runs in the OSR code. In the same state the
      * top is ambiguous: compiled code polls at the root node of its innermost frame everywhere
      * ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the unit's returns), and a compiled
      * frame's arguments, as a walk sees them, may be a copy the VM rebuilt for that walk (a new
@@ -433,7 +455,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * else is ambiguous.</li>
      * </ul>
      * An ambiguous top makes the marks useless for the walk. Assumes a language passes each call
-     * a new arguments array (GraalJS, GraalPy, TruffleRuby and Pace do).
+     * a new arguments array: GraalJS, TruffleRuby and Pace do; GraalPy does not (a caller and its
+     * callee showed the same array), so a bytecode interpreter's interpreted returns stay
+     * ambiguous at the root node, as before.
      */
     private int recursiveTop(int root, FrameInstance top, byte tier) {
         Node at = pollLocation;
@@ -441,13 +465,18 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             RootNode owner = at.getRootNode();
             return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
         }
-        if (exitedArgs != null) {
+        if (exitedArgs != null && !(top.getCallTarget() instanceof RootCallTarget rct && CallDepthProbe.isBytecodeRoot(rct.getRootNode()))) {
             // whatever tier the top frame reports: a frame that deoptimised still reports its
-            // compiled entry tier, and its frame is a real one now
+            // compiled entry tier, and its frame is a real one now. Not for a bytecode interpreter:
+            // GraalPy's frames do not each own their arguments array (a caller and its callee
+            // showed the same one)
             Frame f = top.getFrame(FrameInstance.FrameAccess.READ_ONLY);
             return f != null && f.getArguments() == exitedArgs ? RETURNED : CALLER;
         }
-        if (exitedState != 0) {
+        if (exitedState != 0 && topState != 0) {
+            // not for a top frame that reports itself interpreted: a frame whose loop runs in OSR
+            // code reports the state it was entered in, interpreted, while its return probe runs in
+            // the OSR compilation (GraalPy made walks one frame long here)
             return topState != exitedState ? CALLER : AMBIGUOUS;
         }
         if (at == null || tier != FrameTier.INTERPRETED) {

@@ -266,6 +266,21 @@ class SamplingStageTest {
     }
 
     @Test
+    void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
+        // GraalPy: a bytecode interpreter whose back edges poll at the root node, whose loops are
+        // compiled on stack replacement (a frame then reports itself interpreted while its return
+        // probe runs in the OSR code), and whose frames do not each own their arguments array. A
+        // version of the recursive-return rule that trusted either made walks one or two frames
+        // long here (1 run in 2); every walk is checked against a full one.
+        Run r = run("python", js("deep-fold.py"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
+                        "ccsampler.VerifyIncremental", "true"), "12", "300", "100000");
+        Accounting a = r.profile.accounting();
+        System.out.println("python deep fold: " + r.mismatches + " mismatches; " + a.summaryLine());
+        assertTrue(a.samples() > 30, a::summaryLine);
+        assertEquals(0, r.mismatches, "incremental walks differed from full walks");
+    }
+
+    @Test
     void autoIncrementalAttachesItsProbesOnlyForDeepStacks() throws Exception {
         Run deep = run("pace", pace("deep-recursion.pace"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "20"), "4", "2000", "200000");
         assertTrue(deep.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on")), () -> "deep stacks: " + deep.profile.meta().sampling());
