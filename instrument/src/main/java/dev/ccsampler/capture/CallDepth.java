@@ -151,16 +151,11 @@ public final class CallDepth {
 
     /**
      * A counted root returned (normally, by an exception, or by a yield). Runs on the guest thread.
+     * <p>
+     * It says where the frame returned: {@code args}, its arguments, when in the interpreter, else
+     * null and {@code compiledState} (see {@code exitedState}).
      *
      * @param ordered as for {@link #enter}
-     */
-    public void exit(boolean ordered) {
-        exit(ordered, null, (byte) 0);
-    }
-
-    /**
-     * {@link #exit(boolean)}, saying where the frame returned: {@code args}, its arguments, when in
-     * the interpreter, else null and {@code compiledState} (see {@code exitedState}).
      */
     public void exit(boolean ordered, Object[] args, byte compiledState) {
         if (args != null) {
@@ -201,11 +196,6 @@ public final class CallDepth {
             return;
         }
         exit(ordered, args, compiledState);
-    }
-
-    /** {@link #exitChecked(int, boolean, Object[], byte)} without arguments or state. */
-    public void exitChecked(int root, boolean ordered) {
-        exitChecked(root, ordered, null, (byte) 0);
     }
 
     /**

@@ -374,8 +374,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * context existed.
      */
     private boolean sameActivationBelow(FrameInstance frame, int d, Object target) {
-        if (target instanceof RootCallTarget rct && CallDepthProbe.isBytecodeRoot(rct.getRootNode())) {
-            return false; // GraalPy's frames do not each own their arguments array (see recursiveTop)
+        if (!ownsItsArguments(target)) {
+            return false;
         }
         Object[] args = null;
         try {
@@ -419,6 +419,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         pairTarget = target;
         pairDepth = d;
         return found;
+    }
+
+    /**
+     * Whether frames of this call target each own their arguments array, which the identity
+     * checks rely on: not a bytecode interpreter's roots ({@link CallDepthProbe#isBytecodeRoot}),
+     * since in GraalPy a caller and its callee showed the same array.
+     */
+    private static boolean ownsItsArguments(Object target) {
+        return !(target instanceof RootCallTarget rct && CallDepthProbe.isBytecodeRoot(rct.getRootNode()));
     }
 
     private static final int RETURNED = 0;
@@ -465,7 +474,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             RootNode owner = at.getRootNode();
             return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
         }
-        if (exitedArgs != null && !(top.getCallTarget() instanceof RootCallTarget rct && CallDepthProbe.isBytecodeRoot(rct.getRootNode()))) {
+        if (exitedArgs != null && ownsItsArguments(top.getCallTarget())) {
             // whatever tier the top frame reports: a frame that deoptimised still reports its
             // compiled entry tier, and its frame is a real one now. Not for a bytecode interpreter:
             // GraalPy's frames do not each own their arguments array (a caller and its callee
