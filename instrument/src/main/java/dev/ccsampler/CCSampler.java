@@ -532,12 +532,20 @@ public final class CCSampler implements AutoCloseable {
         if (asleep != null) {
             sampling.add(asleep);
         }
+        dev.ccsampler.burst.BurstTotals bursts = drainer.burstTotals();
+        if (bursts != null) {
+            sampling.add(bursts.summary());
+        }
         sampling = List.copyOf(sampling);
         ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.tickUnitNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,
                         stackLimit, List.of(), sampling);
         ProfileSnapshot s = drainer.snapshot(meta, stopped);
         List<String> warnings = new ArrayList<>(faults.lines());
         warnings.addAll(warnings(s, clock.overruns()));
+        if (bursts != null && bursts.dropped() > 0) {
+            warnings.add(bursts.dropped() + " of " + bursts.started() + " bursts were dropped because the drain had not taken the thread's previous ones yet (the drain was busy, attaching probes for instance, or the machine was): "
+                            + "their calls are missing from the call counts. A longer --ccsampler.Period gives the drain more time.");
+        }
         if (settings.incremental() == SamplingSettings.Incremental.ON && contextsBeforeUs) {
             warnings.add("Stack walks were full, not incremental: the sampler was created after a context of this engine. Look it up with CCSampler.find(engine) before building the first context, or pass a --ccsampler option to the engine.");
         }

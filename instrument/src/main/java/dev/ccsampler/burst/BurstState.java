@@ -7,11 +7,12 @@ import com.oracle.truffle.api.frame.FrameInstanceVisitor;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One guest thread's bursting in one polyglot context: whether a burst runs, the buffer it fills,
- * the history table that decides whether a walk is followed by a burst, and the two hand-off slots
+ * the history table that decides whether a walk is followed by a burst, and the hand-off slots
  * to the drain.
  *
  * <h2>Assumptions</h2>
@@ -27,7 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <li>Wait-free on both sides: the guest never blocks on the drain; when the drain has not taken
  * the previous burst yet, the finished one is dropped and counted ({@link #droppedBursts}), and when
  * no buffer is free, no burst starts ({@link #busy}).</li>
- * <li>No allocation after construction: two buffers per thread, passed back and forth.</li>
+ * <li>No allocation after construction: {@link #BUFFERS} buffers per thread, passed back and forth.</li>
  * <li>A burst records at most {@code length} events after the walk it follows (one more when the
  * walked top frame had already returned, recorded as its return first).</li>
  * </ul>
@@ -94,15 +95,30 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     private int frameIndex;
     private Object callerNode;
 
-    /** Finished bursts for the drain; release/acquire through the reference. */
-    private final AtomicReference<BurstBuffer> ready = new AtomicReference<>();
     /**
-     * Buffers the drain handed back: two slots, since both buffers can be on their way back at
-     * once (the guest finished a second burst while the drain held the first, and so has no
-     * current buffer until it takes one of these).
+     * Buffers per thread: the one being filled and up to two finished ones on their way to the
+     * drain or back. With two (one in flight), a burst that ended while the drain still held the
+     * previous one was dropped whenever the drain was a period late.
      */
-    private final AtomicReference<BurstBuffer> free = new AtomicReference<>();
-    private final AtomicReference<BurstBuffer> spare = new AtomicReference<>();
+    static final int BUFFERS = 3;
+
+    /**
+     * Finished bursts for the drain, in {@link #BUFFERS} - 1 slots; release/acquire through the
+     * references. The drain replays each against its own base record, so their order does not matter.
+     */
+    private final AtomicReferenceArray<BurstBuffer> ready = new AtomicReferenceArray<>(BUFFERS - 1);
+    /**
+     * Buffers the drain handed back, one slot per buffer: all of them can be on their way back at
+     * once (the guest finished a burst while the drain held the others, and so has no current
+     * buffer until it takes one of these).
+     */
+    private final AtomicReferenceArray<BurstBuffer> free = new AtomicReferenceArray<>(BUFFERS);
+    /**
+     * The drain thread to wake when a burst is handed over, or null: without the wake the drain
+     * takes a burst at its next round (up to 20 ms later), and a second burst that ends before then
+     * is dropped (a third of the bursts on a parser at 10 ms, 2026-11-26).
+     */
+    private volatile Thread drain;
 
     // Counters: written by the guest thread only; read by others racily (a report, never a decision).
     private long bursts;
@@ -118,7 +134,9 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         this.rr = settings.reenableRatio();
         // one more slot: the return of a walked top frame that had already returned
         this.current = new BurstBuffer(length + 1);
-        this.free.set(new BurstBuffer(length + 1));
+        for (int i = 1; i < BUFFERS; i++) {
+            this.free.set(i, new BurstBuffer(length + 1));
+        }
     }
 
     // ---- guest thread: the probes --------------------------------------------------------------
@@ -268,8 +286,12 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     /** Hands the current buffer to the drain, or drops its events when the drain has not taken the last one. */
     private void finish() {
         BurstBuffer b = current;
-        if (ready.compareAndSet(null, b)) { // release: the events are written before the drain can take it
+        if (offer(b)) { // release: the events are written before the drain can take it
             current = takeFree(); // may be null until the drain hands one back
+            Thread d = drain;
+            if (d != null) {
+                LockSupport.unpark(d); // no allocation; at most once per burst
+            }
         } else {
             dropped++;
             b.clear();
@@ -278,23 +300,62 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
 
     // ---- drain thread --------------------------------------------------------------------------
 
-    /** Takes the finished burst, or null. Drain thread. */
+    /**
+     * Names the thread that drains this state: the guest wakes it whenever it hands over a burst.
+     * Drain thread.
+     */
+    public void drainedBy(Thread t) {
+        if (drain != t) {
+            drain = t;
+        }
+    }
+
+    /** Puts a finished burst in a free ready slot; false when every slot is taken. Guest thread. */
+    private boolean offer(BurstBuffer b) {
+        for (int i = 0; i < ready.length(); i++) {
+            if (ready.compareAndSet(i, null, b)) { // release: pairs with the drain's getAndSet
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Takes a finished burst, or null. Drain thread. */
     public BurstBuffer takeReady() {
-        return ready.getAndSet(null); // acquire: pairs with the guest's compareAndSet
+        for (int i = 0; i < ready.length(); i++) {
+            BurstBuffer b = ready.getAndSet(i, null); // acquire: pairs with the guest's compareAndSet
+            if (b != null) {
+                return b;
+            }
+        }
+        return null;
     }
 
     /** A buffer the drain handed back, or null. Guest thread. */
     private BurstBuffer takeFree() {
-        BurstBuffer b = free.getAndSet(null); // acquire: the drain cleared it before handing it back
-        return b != null ? b : spare.getAndSet(null); // acquire: likewise
+        for (int i = 0; i < free.length(); i++) {
+            BurstBuffer b = free.getAndSet(i, null); // acquire: the drain cleared it before handing it back
+            if (b != null) {
+                return b;
+            }
+        }
+        return null;
     }
 
     /** Hands a processed buffer back, cleared. Drain thread; only a buffer {@link #takeReady} returned. */
     public void giveBack(BurstBuffer b) {
         b.clear();
-        if (free.get() == b || spare.get() == b || !(free.compareAndSet(null, b) || spare.compareAndSet(null, b))) {
-            throw new IllegalStateException("a burst buffer goes back only to the thread it came from, and only once");
+        for (int i = 0; i < free.length(); i++) {
+            if (free.get(i) == b) {
+                throw new IllegalStateException("a burst buffer goes back only to the thread it came from, and only once");
+            }
         }
+        for (int i = 0; i < free.length(); i++) {
+            if (free.compareAndSet(i, null, b)) { // release: cleared before the guest can take it
+                return;
+            }
+        }
+        throw new IllegalStateException("a burst buffer goes back only to the thread it came from, and only once");
     }
 
     // ---- any thread (racy reads of the guest's counters, for reports) --------------------------

@@ -7,6 +7,7 @@ import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
 import dev.ccsampler.burst.BurstBuffer;
 import dev.ccsampler.burst.BurstState;
+import dev.ccsampler.burst.BurstTotals;
 import dev.ccsampler.capture.FrameTier;
 import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
@@ -62,6 +63,8 @@ public final class Drainer {
     private final List<Retired> retired = new ArrayList<>();
     /** Latency buckets of the retired threads, merged (their rows keep only their percentiles). */
     private LatencyHistogram.Recorder retiredLatency = new LatencyHistogram.Recorder();
+    /** Burst counters of the retired threads, summed. Guarded by the CC-Map monitor. */
+    private BurstTotals retiredBursts = BurstTotals.NONE;
     private final Map<SampledThread, ThreadAccount> accounts = new IdentityHashMap<>();
     private final Map<Object, Integer> methodIds = new WeakHashMap<>();
     private final Map<Object, Integer> callSiteIds = new WeakHashMap<>();
@@ -385,6 +388,7 @@ public final class Drainer {
         BurstState bs = t.burstState();
         if (bs != null) {
             bs.abandon(); // a burst still running on the ended thread
+            retiredBursts = retiredBursts.plus(burstTotals(bs, acc));
         }
         live.remove(t);
         accounts.remove(t);
@@ -599,6 +603,10 @@ public final class Drainer {
      * was (dropped, failed) is left out and counted. Holding the monitor.
      */
     private void drainBursts(SampledThread t, ThreadAccount acc, BurstState bs) {
+        Thread me = Thread.currentThread();
+        if (me == thread) {
+            bs.drainedBy(me); // the guest wakes the drain when it hands over a burst
+        }
         for (int round = 0; round < 2; round++) {
             BurstBuffer b = acc.heldBurst;
             acc.heldBurst = null;
@@ -629,6 +637,32 @@ public final class Drainer {
             }
             bs.giveBack(b);
         }
+    }
+
+    /**
+     * The burst counters of every thread so far, live and ended; null when no thread had a burst
+     * state (bursting off). Any thread.
+     *
+     * @since 0.3
+     */
+    public BurstTotals burstTotals() {
+        synchronized (map) {
+            BurstTotals sum = retiredBursts;
+            boolean any = sum != BurstTotals.NONE;
+            for (SampledThread t : live) {
+                BurstState bs = t.burstState();
+                ThreadAccount acc = accounts.get(t);
+                if (bs != null && acc != null) {
+                    sum = sum.plus(burstTotals(bs, acc));
+                    any = true;
+                }
+            }
+            return any ? sum : null;
+        }
+    }
+
+    private static BurstTotals burstTotals(BurstState bs, ThreadAccount acc) {
+        return new BurstTotals(bs.bursts(), bs.skippedByHistory(), bs.busy(), bs.droppedBursts(), acc.burstsApplied, acc.burstsWithoutBase, acc.burstEvents);
     }
 
     /**

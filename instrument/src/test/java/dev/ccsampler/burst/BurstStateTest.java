@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The history table, the re-enable weights and the two-buffer hand-off, driven by hand on one
+ * The history table, the re-enable weights and the buffer hand-off, driven by hand on one
  * thread (the guest side and the drain side alternate; the ordering is the AtomicReferences').
  * Return events only: an enter walks the guest stack, which needs a context (BurstTest covers it).
  */
@@ -64,47 +64,86 @@ class BurstStateTest {
         assertEquals(20, s.bursts());
     }
 
+    /**
+     * Without the wake, the drain took a burst only at its next round (every 20 ms at 10 ms), and a
+     * third of a parser's bursts were dropped. The drain here parks without a timeout: only the
+     * guest's hand-off can wake it.
+     */
+    @Test
+    void aHandedOverBurstWakesTheDrain() throws InterruptedException {
+        BurstState s = new BurstState(new BurstSettings(true, 1, 1));
+        java.util.concurrent.CountDownLatch waiting = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<BurstBuffer> taken = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread drain = new Thread(() -> {
+            s.drainedBy(Thread.currentThread());
+            waiting.countDown();
+            BurstBuffer b;
+            while ((b = s.takeReady()) == null) {
+                java.util.concurrent.locks.LockSupport.park(); // a spurious return only loops
+            }
+            taken.set(b);
+        }, "test-drain");
+        drain.setDaemon(true);
+        drain.start();
+        waiting.await();
+        assertNotEquals(0, s.decide(3, 1, null));
+        s.arm();
+        s.exit("r"); // the burst ends and is handed over
+        drain.join(30_000);
+        assertTrue(!drain.isAlive(), "the drain was not woken by the hand-off");
+        assertEquals("r", taken.get().target(0));
+    }
+
     @Test
     void aSlowDrainCostsBurstsNeverBlocksTheGuest() {
         BurstState s = new BurstState(new BurstSettings(true, 1, 1));
-        assertNotEquals(0, s.decide(1, 1, null));
+        for (int i = 1; i < BurstState.BUFFERS; i++) {
+            assertNotEquals(0, s.decide(i, 1, null));
+            s.arm();
+            s.exit("b" + i); // handed off; the guest takes a free buffer
+        }
+        assertEquals(0, s.droppedBursts(), "a burst is dropped only when every ready slot is taken");
+        assertNotEquals(0, s.decide(9, 1, null));
         s.arm();
-        s.exit("a"); // burst 1 handed off; the guest takes the spare buffer
-        assertNotEquals(0, s.decide(2, 1, null));
-        s.arm();
-        s.exit("b"); // the drain has not taken burst 1: burst 2 is dropped and counted
+        s.exit("late"); // the drain has taken none: this one is dropped and counted
         assertEquals(1, s.droppedBursts());
-        BurstBuffer b = s.takeReady();
-        assertEquals("a", b.target(0));
+        java.util.Set<Object> seen = new java.util.HashSet<>();
+        BurstBuffer b = null;
+        for (int i = 1; i < BurstState.BUFFERS; i++) {
+            b = s.takeReady();
+            seen.add(b.target(0));
+        }
+        assertEquals(java.util.Set.of("b1", "b2"), seen);
         assertNull(s.takeReady());
         s.giveBack(b);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.giveBack(b));
+        BurstBuffer given = b;
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.giveBack(given));
         assertTrue(e.getMessage().contains("only to the thread it came from"), e.getMessage());
     }
 
     /**
-     * Both buffers on their way back at once: the guest finished a second burst while the drain
-     * held the first, so it has no current buffer; the drain then hands back both. That threw
-     * ("goes back only ... once") and made the drain loop report a failure on every program run
-     * with Burst=true.
+     * Every buffer on its way back at once: the guest finished its bursts while the drain held the
+     * others, so it has no current buffer; the drain then hands back all of them. With two buffers
+     * and one return slot that threw ("goes back only ... once") and made the drain loop report a
+     * failure on every program run with Burst=true.
      */
     @Test
-    void bothBuffersMayGoBackWhileTheGuestHasNone() {
+    void everyBufferMayGoBackWhileTheGuestHasNone() {
         BurstState s = new BurstState(new BurstSettings(true, 1, 1));
-        assertNotEquals(0, s.decide(1, 1, null));
-        s.arm();
-        s.exit("a"); // burst 1 to the drain; the guest takes the other buffer
-        BurstBuffer first = s.takeReady();
-        assertNotEquals(0, s.decide(2, 1, null));
-        s.arm();
-        s.exit("b"); // burst 2 to the drain; no buffer is free, the guest has none now
-        assertEquals(0, s.decide(3, 1, null), "no buffer: no burst");
-        s.giveBack(first);
-        BurstBuffer second = s.takeReady();
-        assertEquals("b", second.target(0));
-        s.giveBack(second);
-        assertThrows(IllegalStateException.class, () -> s.giveBack(second));
-        for (int i = 4; i < 10; i++) { // and bursting goes on with both buffers
+        java.util.List<BurstBuffer> held = new java.util.ArrayList<>();
+        for (int i = 0; i < BurstState.BUFFERS; i++) {
+            assertNotEquals(0, s.decide(i + 1, 1, null));
+            s.arm();
+            s.exit("b" + i); // to the drain, which takes it at once and holds it
+            held.add(s.takeReady());
+        }
+        assertEquals(0, s.decide(7, 1, null), "no buffer: no burst");
+        assertEquals(1, s.busy());
+        for (BurstBuffer b : held) {
+            s.giveBack(b);
+        }
+        assertThrows(IllegalStateException.class, () -> s.giveBack(held.get(0)));
+        for (int i = 10; i < 20; i++) { // and bursting goes on with every buffer
             assertNotEquals(0, s.decide(i, 1, null));
             s.arm();
             s.exit("c");

@@ -14,6 +14,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -108,6 +109,19 @@ class BurstTest {
         assertTrue(impossible * 20 < all, () -> "more than 5 % of the calls in impossible contexts: " + e);
         if (incremental) {
             assertEquals(0, impossible, e::toString);
+        }
+        // the report says what became of the walks and the bursts
+        String bursts = p.meta().sampling().stream().filter(x -> x.startsWith("bursts: ")).findFirst().orElse(null);
+        assertNotNull(bursts, () -> "no bursts line in the sampling notes: " + p.meta().sampling());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("bursts: (\\d+) started after (\\d+) walks \\((\\d+) skipped by the history table, (\\d+) with no free buffer\\), (\\d+) applied.*, (\\d+) dropped.*").matcher(bursts);
+        assertTrue(m.matches(), bursts);
+        long started = Long.parseLong(m.group(1));
+        long applied = Long.parseLong(m.group(5));
+        long dropped = Long.parseLong(m.group(6));
+        assertEquals(Long.parseLong(m.group(2)), started + Long.parseLong(m.group(3)) + Long.parseLong(m.group(4)), bursts);
+        assertTrue(applied > 0 && applied + dropped <= started, bursts);
+        if (rr.equals("1")) {
+            assertEquals(0, Long.parseLong(m.group(3)), () -> "RR=1 skips no walk: " + bursts);
         }
     }
 

@@ -1,0 +1,51 @@
+package dev.ccsampler.burst;
+
+/**
+ * What became of the walks and bursts of every thread so far, for the report. Every walk that
+ * could be followed by a burst is either {@code started}, {@code skippedByHistory} or {@code busy};
+ * every started burst is {@code applied}, {@code dropped}, {@code withoutBase}, or still running or
+ * waiting for the drain (the rest, never negative).
+ *
+ * @param started bursts started after a walk
+ * @param skippedByHistory walks not followed by a burst because the history table had seen their
+ *            context and it was not its RR-th time (their weight is in the next burst of the context)
+ * @param busy walks not followed by a burst because the thread had no free buffer
+ * @param dropped finished bursts dropped because the drain had not taken the thread's previous one
+ * @param applied bursts whose calls went into the CC-Map
+ * @param withoutBase bursts left out because the sample they follow was not applied
+ * @param events call, return and resume events of the applied bursts
+ * @since 0.3
+ */
+public record BurstTotals(long started, long skippedByHistory, long busy, long dropped, long applied, long withoutBase, long events) {
+
+    /** No walk, no burst. @since 0.3 */
+    public static final BurstTotals NONE = new BurstTotals(0, 0, 0, 0, 0, 0, 0);
+
+    /** The sum of two totals. @since 0.3 */
+    public BurstTotals plus(BurstTotals o) {
+        return new BurstTotals(started + o.started, skippedByHistory + o.skippedByHistory, busy + o.busy, dropped + o.dropped, applied + o.applied,
+                        withoutBase + o.withoutBase, events + o.events);
+    }
+
+    /**
+     * One line for the report's sampling notes, e.g. {@code bursts: 408 started after 592 walks
+     * (175 skipped by the history table, 9 with no free buffer), 400 applied (1 287 events each on
+     * average), 8 dropped}.
+     *
+     * @since 0.3
+     */
+    public String summary() {
+        long walks = started + skippedByHistory + busy;
+        StringBuilder b = new StringBuilder("bursts: ").append(started).append(" started after ").append(walks).append(walks == 1 ? " walk" : " walks");
+        b.append(" (").append(skippedByHistory).append(" skipped by the history table, ").append(busy).append(" with no free buffer), ");
+        b.append(applied).append(" applied");
+        if (applied > 0) {
+            b.append(" (").append(events / applied).append(" events each on average)");
+        }
+        b.append(", ").append(dropped).append(" dropped because the drain had not taken the thread's previous burst");
+        if (withoutBase > 0) {
+            b.append(", ").append(withoutBase).append(" left out because their sample was not applied");
+        }
+        return b.toString();
+    }
+}
