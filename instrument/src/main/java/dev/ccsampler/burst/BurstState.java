@@ -91,9 +91,42 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     private BurstBuffer prepared;
     private long nextSeq;
 
-    // frame visitor state (the caller's call node for an enter)
+    // frame visitor state (the caller's call node and call target for an enter)
     private int frameIndex;
     private Object callerNode;
+    private Object callerTarget;
+
+    /**
+     * Entries of the call-node cache, a power of two. An enter walks two frames
+     * ({@code iterateFrames}) only for its caller's call node, and that walk was the whole cost of a
+     * burst on a parser (iterations 153–185 ms with it, 104–136 ms without, plain sampling about
+     * 120 ms; docs/bursting.md). The cache maps (caller's call target, callee's call target) to the
+     * call node the walks found, per thread.
+     */
+    static final int NODE_CACHE = 1024;
+    /** Walked enters of a pair that must agree on one call node before its enters use the cache. */
+    static final int CONFIRMATIONS = 8;
+    /** One in this many cached enters is still walked, at random, and a pair whose walk finds another node is walked always. */
+    static final int VERIFY = 32;
+    private static final int MULTI = -1;
+    private final Object[] cacheCaller = new Object[NODE_CACHE];
+    private final Object[] cacheCallee = new Object[NODE_CACHE];
+    private final Object[] cacheNode = new Object[NODE_CACHE];
+    /** Walked enters that agreed (0: empty), or {@link #MULTI}: the pair has shown two call nodes. */
+    private final int[] cacheState = new int[NODE_CACHE];
+    private int random = 0x9E3779B9;
+    private long cachedEnters;
+    private long walkedEnters;
+
+    /**
+     * The call targets of the frames the running burst knows, bottom to top: the walked top frame,
+     * then every root entered (or resumed) and not yet returned. Its top is the caller of the next
+     * enter. Empty when a return went below what the burst knew: the next enter walks, and its walk
+     * seeds it again.
+     */
+    private final Object[] shadow = new Object[SHADOW];
+    private int shadowDepth;
+    static final int SHADOW = 256;
 
     /**
      * Buffers per thread: the one being filled and up to two finished ones on their way to the
@@ -149,36 +182,118 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         return remaining;
     }
 
-    /** A root was entered during a burst. Guest thread; only called when {@link #remaining()} is positive. */
+    /**
+     * A root was entered during a burst. Guest thread; only called when {@link #remaining()} is
+     * positive. The caller's call node comes from the call-node cache when the (caller, callee)
+     * pair has shown one node in {@value #CONFIRMATIONS} walks and never another; else, and for one
+     * cached enter in {@value #VERIFY} at random, from a walk of two frames.
+     */
     @TruffleBoundary
     public void enter(Object target) {
+        Object caller = shadowDepth > 0 ? shadow[shadowDepth - 1] : null;
+        int slot = -1;
+        if (caller != null) {
+            slot = slot(caller, target);
+            if (cacheState[slot] >= CONFIRMATIONS && cacheCaller[slot] == caller && cacheCallee[slot] == target && !verifyNow()) {
+                cachedEnters++;
+                push(target);
+                record(BurstBuffer.ENTER, target, cacheNode[slot]);
+                return;
+            }
+        }
         frameIndex = 0;
         callerNode = null;
+        callerTarget = null;
         Truffle.getRuntime().iterateFrames(this);
-        record(BurstBuffer.ENTER, target, callerNode);
+        Object node = callerNode;
+        walkedEnters++;
+        if (slot >= 0) {
+            learn(slot, caller, target, node);
+        } else if (callerTarget != null) {
+            push(callerTarget); // the walk seeds what the burst knows
+        }
         callerNode = null;
+        callerTarget = null;
+        push(target);
+        record(BurstBuffer.ENTER, target, node);
     }
 
     /** A root returned (or threw, unwound, yielded) during a burst. Guest thread. */
     @TruffleBoundary
     public void exit(Object target) {
+        pop(target);
         record(BurstBuffer.RETURN, target, null);
     }
 
     /** A suspended root resumed during a burst. Guest thread. */
     @TruffleBoundary
     public void resume(Object target) {
+        push(target);
         record(BurstBuffer.RESUME, target, null);
     }
 
-    /** The call node of frame 1 (the caller of the root being entered, frame 0). Guest thread. */
+    /** The call node and call target of frame 1 (the caller of the root being entered, frame 0). Guest thread. */
     @Override
     public Object visitFrame(FrameInstance frame) {
         if (frameIndex++ == 1) {
             callerNode = frame.getCallNode();
+            callerTarget = frame.getCallTarget();
             return frame; // non-null stops the walk
         }
         return null;
+    }
+
+    private static int slot(Object caller, Object callee) {
+        int h = System.identityHashCode(caller) * 31 + System.identityHashCode(callee);
+        return (h ^ (h >>> 16)) & (NODE_CACHE - 1);
+    }
+
+    /** Whether this cached enter is walked after all (xorshift; one in {@value #VERIFY}). */
+    private boolean verifyNow() {
+        int x = random;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        random = x;
+        return (x & (VERIFY - 1)) == 0;
+    }
+
+    /** What a walked enter of the pair in {@code slot} found. */
+    private void learn(int slot, Object caller, Object callee, Object node) {
+        if (cacheCaller[slot] != caller || cacheCallee[slot] != callee || cacheState[slot] == 0) {
+            cacheCaller[slot] = caller; // a new pair, or another pair's slot: start over
+            cacheCallee[slot] = callee;
+            cacheNode[slot] = node;
+            cacheState[slot] = 1;
+        } else if (cacheState[slot] != MULTI) {
+            if (cacheNode[slot] == node) {
+                cacheState[slot] = Math.min(cacheState[slot] + 1, CONFIRMATIONS);
+            } else {
+                cacheState[slot] = MULTI; // two call nodes: walked from now on
+                cacheNode[slot] = null;
+            }
+        }
+    }
+
+    private void push(Object target) {
+        if (shadowDepth == SHADOW) {
+            // keep the top half: a return below it empties the shadow, and the next enter walks
+            System.arraycopy(shadow, SHADOW / 2, shadow, 0, SHADOW / 2);
+            java.util.Arrays.fill(shadow, SHADOW / 2, SHADOW, null);
+            shadowDepth = SHADOW / 2;
+        }
+        shadow[shadowDepth++] = target;
+    }
+
+    /** A return of {@code target}: pops to its nearest frame, as the drain's replay does, or empties the shadow. */
+    private void pop(Object target) {
+        int k = shadowDepth - 1;
+        while (k >= 0 && shadow[k] != target) {
+            k--;
+        }
+        int to = Math.max(k, 0);
+        java.util.Arrays.fill(shadow, to, shadowDepth, null);
+        shadowDepth = to;
     }
 
     private void record(byte kind, Object target, Object node) {
@@ -206,6 +321,17 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
      * @return the sequence number to put in the record (the burst follows it), 0 for no burst
      */
     public long decide(int signature, long sampleWeight, Object returnedTop) {
+        return decide(signature, sampleWeight, returnedTop, null, 0, 0);
+    }
+
+    /**
+     * {@link #decide(int, long, Object)}, knowing the call targets of the frames the walk saw:
+     * {@code frames[first]} is the frame that runs when the burst starts (the walked top frame, or
+     * the one below it when the top had already returned), the caller of the burst's first enter,
+     * and the {@code count - 1} after it are its callers, top-down. They seed what the burst knows
+     * of the stack, so that its enters find their callers in the call-node cache.
+     */
+    public long decide(int signature, long sampleWeight, Object returnedTop, Object[] frames, int first, int count) {
         if (remaining > 0) {
             end();
         }
@@ -239,6 +365,11 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             b.kinds[0] = BurstBuffer.RETURN;
             b.targets[0] = returnedTop;
             b.count = 1;
+        }
+        java.util.Arrays.fill(shadow, 0, shadowDepth, null);
+        shadowDepth = 0;
+        for (int i = first + Math.min(count, SHADOW) - 1; i >= first; i--) {
+            shadow[shadowDepth++] = frames[i];
         }
         prepared = b;
         return b.seq;
@@ -373,6 +504,16 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     /** Finished bursts dropped because the drain had not taken the previous one. Racy read. */
     public long droppedBursts() {
         return dropped;
+    }
+
+    /** Enters during bursts whose call node came from the cache. Racy read. */
+    public long cachedEnters() {
+        return cachedEnters;
+    }
+
+    /** Enters during bursts that walked two frames for their call node. Racy read. */
+    public long walkedEnters() {
+        return walkedEnters;
     }
 
     /** Walks not followed by a burst because no buffer was free. Racy read. */

@@ -376,7 +376,8 @@ public final class SampledThread {
         // a top frame that had already returned (the walk saw it, or a compiled trivial root
         // polled at its own node, which it does nowhere else but on slow paths): its return first
         boolean returned = recorder.topReturned() || recorder.topCompiledAtItsRoot() && trivialTop(r);
-        return b.decide(sig, weight, returned ? r.targets[0] : null);
+        int first = returned ? 1 : 0;
+        return b.decide(sig, weight, returned ? r.targets[0] : null, r.targets, first, Math.max(0, Math.min(r.depth, first + SIGNATURE_FRAMES) - first));
     }
 
     private BurstState currentBurst() {

@@ -662,7 +662,8 @@ public final class Drainer {
     }
 
     private static BurstTotals burstTotals(BurstState bs, ThreadAccount acc) {
-        return new BurstTotals(bs.bursts(), bs.skippedByHistory(), bs.busy(), bs.droppedBursts(), acc.burstsApplied, acc.burstsWithoutBase, acc.burstEvents);
+        return new BurstTotals(bs.bursts(), bs.skippedByHistory(), bs.busy(), bs.droppedBursts(), acc.burstsApplied, acc.burstsWithoutBase, acc.burstEvents,
+                        bs.walkedEnters(), bs.cachedEnters());
     }
 
     /**

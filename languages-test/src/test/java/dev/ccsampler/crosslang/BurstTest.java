@@ -148,6 +148,38 @@ class BurstTest {
         assertTrue(impossible * 100 < all, () -> "more than 1 % of the calls under ready, which calls nothing: " + e);
     }
 
+    /**
+     * The call-node cache (an enter takes its caller's call node from the cache once the (caller,
+     * callee) pair has shown one node in 8 walks) must not merge call sites: {@code mid} calls
+     * {@code f} from three lines (17, 19, 20), once each, so each line's context gets a third of
+     * mid's calls of f. A cache that kept the first node it saw would give one line nearly all of
+     * them.
+     */
+    @Test
+    void callSitesOfOneCallerAndCalleeKeepTheirOwnCounts() throws Exception {
+        Map<String, String> o = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Burst", "true", "ccsampler.BurstRR", "1",
+                        "ccsampler.BurstLength", "512");
+        ProfileRun r = ProfileRun.run("pace", PROGRAM, tmp, o, "6000");
+        assertEquals(0, r.exitStatus, r.stderr);
+        ProfileSnapshot p = r.profile;
+        Map<Integer, Long> fByLine = new java.util.TreeMap<>();
+        for (ThreadProfile t : p.threads()) {
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (n.calls() > 0 && path(p, n).endsWith("mid;f") && n.callSite() >= 0) {
+                    fByLine.merge(p.callSites().get(n.callSite()).line(), n.calls(), Long::sum);
+                }
+            });
+        }
+        System.out.println("burst calls of f by call-site line in mid: " + fByLine);
+        long all = fByLine.values().stream().mapToLong(Long::longValue).sum();
+        for (int line : new int[]{17, 19, 20}) {
+            assertRatio(1.0 / 3, fByLine.getOrDefault(line, 0L), all, "line " + line + "'s share of mid's calls of f", fByLine);
+        }
+        String bursts = p.meta().sampling().stream().filter(x -> x.startsWith("bursts: ")).findFirst().orElse("");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(".*call nodes of (\\d+) % of the calls from the call-node cache.*").matcher(bursts);
+        assertTrue(m.matches() && Integer.parseInt(m.group(1)) > 0, () -> "the cache served no enter: " + bursts);
+    }
+
     @Test
     void callCountRatiosPerContextEveryWalkBursts() throws Exception {
         checkFrequencies("1", false);
