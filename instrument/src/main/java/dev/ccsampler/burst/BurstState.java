@@ -101,9 +101,10 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
      * ({@code iterateFrames}) only for its caller's call node, and that walk was the whole cost of a
      * burst on a parser (iterations 153–185 ms with it, 104–136 ms without, plain sampling about
      * 120 ms; docs/bursting.md). The cache maps (caller's call target, callee's call target) to the
-     * call node the walks found, per thread.
+     * call node the walks found, per thread; two-way set associative. It holds its call targets and
+     * nodes until the context ends: at most this many pairs per thread.
      */
-    static final int NODE_CACHE = 1024;
+    static final int NODE_CACHE = 4096;
     /** Walked enters of a pair that must agree on one call node before its enters use the cache. */
     static final int CONFIRMATIONS = 8;
     /** One in this many cached enters is still walked, at random, and a pair whose walk finds another node is walked always. */
@@ -194,6 +195,9 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         int slot = -1;
         if (caller != null) {
             slot = slot(caller, target);
+            if (cacheCaller[slot] != caller || cacheCallee[slot] != target) {
+                slot = victim(slot, slot ^ 1, caller, target); // two ways: the pair's entry, or the one to replace
+            }
             if (cacheState[slot] >= CONFIRMATIONS && cacheCaller[slot] == caller && cacheCallee[slot] == target && !verifyNow()) {
                 cachedEnters++;
                 push(target);
@@ -246,6 +250,25 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     private static int slot(Object caller, Object callee) {
         int h = System.identityHashCode(caller) * 31 + System.identityHashCode(callee);
         return (h ^ (h >>> 16)) & (NODE_CACHE - 1);
+    }
+
+    /**
+     * The entry of the pair among the two ways {@code a} and {@code b}, else the one to replace:
+     * an empty one, else the less confirmed one (a pair shown to have two call nodes first, since
+     * it is walked anyway). A direct-mapped cache of 1 024 entries thrashed on a parser: most of its
+     * walked enters were pairs relearning after another pair had taken their entry.
+     */
+    private int victim(int a, int b, Object caller, Object callee) {
+        if (cacheCaller[b] == caller && cacheCallee[b] == callee) {
+            return b;
+        }
+        if (cacheState[a] == 0) {
+            return a;
+        }
+        if (cacheState[b] == 0) {
+            return b;
+        }
+        return cacheState[b] < cacheState[a] ? b : a;
     }
 
     /** Whether this cached enter is walked after all (xorshift; one in {@value #VERIFY}). */
