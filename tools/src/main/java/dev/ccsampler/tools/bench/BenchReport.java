@@ -45,7 +45,7 @@ public final class BenchReport {
                         from ccsampler's accounting, latency per sample; --cpusampler reports none (n/a). walked / frames per \
                         sample: frames ccsampler's walks visited, and frames of the sampled stacks, per sample. split err: largest error, in percentage points, \
                         of a known-split function's share of self samples among the known functions, against the split the \
-                        process timed itself (known-split-js times every call, warm-up included) or else the split by construction. overlap / hot cover: against \
+                        process timed itself (known-split-js and known-split-rb time every call, warm-up included) or else the split by construction. overlap / hot cover: against \
                         the exhaustive tracer's tree of the same workload, frames matched by name, T = 0.1 (hot cover = share of the \
                         tree's hot edges that are hot in the profile; the tree counts calls, a profile counts time). run-to-run r: \
                         Pearson of per-function self samples between the first two processes of the configuration.

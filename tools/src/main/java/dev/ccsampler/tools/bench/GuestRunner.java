@@ -148,13 +148,7 @@ public final class GuestRunner {
                         }
                         report.println(PREFIX + "end " + System.currentTimeMillis());
                         if (v.hasMember("timed")) {
-                            Value timed = v.getMember("timed");
-                            for (String name : timed.getMemberKeys()) {
-                                Value t = timed.getMember(name);
-                                if (t.isNumber()) {
-                                    report.println(PREFIX + "timed " + name + " " + Math.round(t.asDouble()));
-                                }
-                            }
+                            reportTimed(v.getMember("timed"), report);
                         }
                         if (partRounds > 0 && v.hasMember("parts")) {
                             timeParts(v.getMember("parts"), partRounds, report);
@@ -196,6 +190,32 @@ public final class GuestRunner {
 
     private static Context newContext(Engine engine, String lang, String[] argv) {
         return Context.newBuilder().engine(engine).allowAllAccess(true).allowExperimentalOptions(true).arguments(lang, argv).build();
+    }
+
+    /**
+     * Reports the split a workload timed itself: an object whose members, or a hash whose entries,
+     * map function names to nanoseconds (numbers; other values are skipped). A Ruby lambda has no
+     * data members, so its {@code timed} is a method: an executable {@code timed} is called first.
+     */
+    private static void reportTimed(Value timed, PrintStream report) {
+        Value t = timed.canExecute() ? timed.execute() : timed;
+        if (t.hasHashEntries()) {
+            Value keys = t.getHashKeysIterator();
+            while (keys.hasIteratorNextElement()) {
+                Value k = keys.getIteratorNextElement();
+                Value n = t.getHashValue(k);
+                if (n.isNumber()) {
+                    report.println(PREFIX + "timed " + k.asString() + " " + Math.round(n.asDouble()));
+                }
+            }
+            return;
+        }
+        for (String name : t.getMemberKeys()) {
+            Value n = t.getMember(name);
+            if (n.isNumber()) {
+                report.println(PREFIX + "timed " + name + " " + Math.round(n.asDouble()));
+            }
+        }
     }
 
     /** Calls each member of {@code parts} alone, {@code rounds} times interleaved, timing every call. */

@@ -257,6 +257,25 @@ class BenchHarnessTest {
         assertTrue(log.contains("CCSBENCH exit 1"), log);
     }
 
+    /**
+     * A Ruby lambda cannot carry data members: its {@code timed} is a singleton method returning a
+     * hash of function name to nanoseconds, as {@code tools/workloads/known-split.rb} has it.
+     */
+    @Test
+    void guestRunnerReadsTheSplitARubyLambdaTimed(@TempDir Path dir) throws IOException {
+        Path rb = Files.writeString(dir.resolve("fn.rb"), """
+                        $timed = { 'Object#a' => 1500, 'Object#b' => 2500.4, 'note' => 'not a number' }
+                        it = lambda { 1 }
+                        it.define_singleton_method(:timed) { $timed }
+                        it
+                        """);
+        String log = runGuest("--lang", "ruby", "--iterations", "2", rb.toString());
+        assertEquals(2, count(log, "CCSBENCH iter "), log);
+        assertTrue(log.contains("CCSBENCH timed Object#a 1500\n") && log.contains("CCSBENCH timed Object#b 2500\n"), log);
+        assertEquals(2, count(log, "CCSBENCH timed "), log);
+        assertTrue(log.contains("CCSBENCH exit 0"), log);
+    }
+
     private static String runGuest(String... args) {
         var buf = new java.io.ByteArrayOutputStream();
         GuestRunner.run(args, new java.io.PrintStream(buf, true));
