@@ -10,7 +10,7 @@ package dev.ccsampler.burst;
  * @param skippedByHistory walks not followed by a burst because the history table had seen their
  *            context and it was not its RR-th time (their weight is in the next burst of the context)
  * @param busy walks not followed by a burst because the thread had no free buffer
- * @param dropped finished bursts dropped because the drain had not taken the thread's previous one
+ * @param dropped finished bursts dropped because the drain had not yet taken the thread's previous ones
  * @param applied bursts whose calls went into the CC-Map
  * @param withoutBase bursts left out because the sample they follow was not applied
  * @param events call, return and resume events of the applied bursts
@@ -50,7 +50,7 @@ public record BurstTotals(long started, long skippedByHistory, long busy, long d
             }
             b.append(')');
         }
-        b.append(", ").append(dropped).append(" dropped because the drain had not taken the thread's previous burst");
+        b.append(", ").append(dropped).append(" dropped because the drain had not taken the thread's previous ones");
         if (withoutBase > 0) {
             b.append(", ").append(withoutBase).append(" left out because their sample was not applied");
         }
