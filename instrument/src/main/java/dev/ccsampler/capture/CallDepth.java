@@ -246,6 +246,16 @@ public final class CallDepth {
     }
 
     /**
+     * The state code of a frame of compilation tier {@code tier} (0 interpreted, 1 first, 2 last),
+     * as the root of its compiled code or inlined into it: 0 interpreted, 1 a first-tier root, 2
+     * first-tier inlined, 3 a last-tier root, 4 last-tier inlined. The one encoding of the return
+     * probe ({@link #exit}) and of the walk's top frame ({@code StackRecorder}).
+     */
+    static byte compiledState(int tier, boolean compilationRoot) {
+        return tier == 0 ? 0 : (byte) ((tier == 1 ? 1 : 3) + (compilationRoot ? 0 : 1));
+    }
+
+    /**
      * The arguments array of the last returned frame if it returned in the interpreter and nothing
      * was entered since, else null (see {@code exitedArgs}). Guest thread.
      */

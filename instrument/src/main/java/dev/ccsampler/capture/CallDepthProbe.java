@@ -164,10 +164,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             if (!CompilerDirectives.inCompiledCode()) {
                 return 0;
             }
-            if (CompilerDirectives.hasNextTier()) {
-                return CompilerDirectives.inCompilationRoot() ? (byte) 1 : (byte) 2;
-            }
-            return CompilerDirectives.inCompilationRoot() ? (byte) 3 : (byte) 4;
+            return CallDepth.compiledState(CompilerDirectives.hasNextTier() ? 1 : 2, CompilerDirectives.inCompilationRoot());
         }
 
         @Override

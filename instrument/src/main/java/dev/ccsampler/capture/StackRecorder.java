@@ -55,7 +55,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private Object[] exitedArgs;
     /** The compiled code the returned frame returned in, 0 for none ({@link CallDepth#exitedState}). */
     private byte exitedState;
-    /** The top frame's state in the same code: 0 interpreted, 1/2 first-tier root/inlined, 3/4 last-tier. */
+    /** The top frame's state in the same code ({@link CallDepth#compiledState}). */
     private byte topState;
     /** The node the walk's poll was made at, or null. */
     private Node pollLocation;
@@ -302,8 +302,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         r.callNodes[d] = frame.getCallNode();
         r.tiers[d] = FrameTier.of(frame.getCompilationTier(), frame.isCompilationRoot());
         if (d == 0) {
-            int t = frame.getCompilationTier();
-            topState = t == 0 ? 0 : (byte) ((t == 1 ? 1 : 3) + (frame.isCompilationRoot() ? 0 : 1));
+            topState = CallDepth.compiledState(frame.getCompilationTier(), frame.isCompilationRoot());
             boolean atItsRoot = pollLocation instanceof RootNode && target instanceof RootCallTarget t0 && t0.getRootNode() == pollLocation;
             // an AST interpreter polls at a root node only after that root's body returned; a bytecode
             // interpreter (GraalPy, the Bytecode DSL) polls at its loops' back edges with the root node as

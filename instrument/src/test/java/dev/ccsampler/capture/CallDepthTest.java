@@ -54,7 +54,7 @@ class CallDepthTest {
         assertTrue(m.exited());
         assertSame(args, m.exitedArgs(), "the interpreted frame's arguments");
         assertEquals(0, m.exitedState());
-        m.exit(false, null, (byte) 4); // its caller returned inlined in last-tier code
+        m.exit(false, null, CallDepth.compiledState(2, false)); // its caller returned inlined in last-tier code
         assertTrue(m.exited());
         assertNull(m.exitedArgs(), "the array no longer describes the last return");
         assertEquals(4, m.exitedState());
@@ -68,5 +68,18 @@ class CallDepthTest {
         m.exitChecked(9, false, null, (byte) 3); // not the counted top's root: pops nothing, records nothing
         assertFalse(m.exited());
         assertEquals(0, m.exitedState());
+    }
+
+    /** The probe's state and the walk's top frame's state come from the one encoding: four compiled states apart, interpreted 0. */
+    @Test
+    void compiledStatesAreDistinctAndInterpretedIsNone() {
+        assertEquals(0, CallDepth.compiledState(0, true));
+        assertEquals(0, CallDepth.compiledState(0, false));
+        assertEquals(java.util.List.of((byte) 1, (byte) 2, (byte) 3, (byte) 4),
+                        java.util.List.of(CallDepth.compiledState(1, true), CallDepth.compiledState(1, false), CallDepth.compiledState(2, true), CallDepth.compiledState(2, false)));
+        CallDepth m = new CallDepth();
+        m.enter(7, false);
+        m.exit(false, null, CallDepth.compiledState(1, false));
+        assertEquals(2, m.exitedState(), "what a return in first-tier inlined code records, a top frame of that state reports");
     }
 }
