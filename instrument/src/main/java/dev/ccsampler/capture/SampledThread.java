@@ -174,13 +174,14 @@ public final class SampledThread {
         r.weight = weight;
         r.places = 0;
         CallDepth m = currentMarks();
+        ledger.beginCapture();
         try {
             recorder.walk(r, m, verify, location);
             FaultInjection.at(FaultInjection.Point.CAPTURE); // test only: the thread failing or ending mid-walk
         } catch (Throwable t) {
             // the slot stays unpublished and is reused by the next claim
             recorder.invalidate();
-            ledger.walkFailed(weight);
+            ledger.walkFailed(weight + ledger.endCapture());
             if (walkFailure == null) {
                 walkFailure = t; // no allocation: the exception exists; the drain reports it once
             }
@@ -189,6 +190,8 @@ public final class SampledThread {
         if (m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
             placeAll(r, m, weight);
         }
+        // the ticks of the walk itself go on the walked stack, not to a placement
+        r.weight += ledger.endCapture();
         long took = System.nanoTime() - start;
         r.walkNanos = took;
         cost.walked(start, took);

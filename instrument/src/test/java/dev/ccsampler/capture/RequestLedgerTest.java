@@ -41,6 +41,32 @@ class RequestLedgerTest {
     }
 
     @Test
+    void ticksDuringAWalkGoToThatSampleUnderEveryPolicy() {
+        for (RequestLedger.Waited policy : RequestLedger.Waited.values()) {
+            RequestLedger l = new RequestLedger(policy);
+            assertTrue(l.tick(false, 1));
+            assertEquals(1, l.beginRequest(10));
+            assertEquals(1, l.claim(10));
+            l.beginCapture();
+            assertTrue(!l.tick(false, 1), policy + ": no request is sent while the thread walks");
+            assertTrue(!l.tick(false, 2));
+            assertEquals(3, l.pendingTicks(), "a snapshot taken mid-walk counts them as pending");
+            assertEquals(3, l.endCapture(), policy + ": the walk's own ticks are the sample's, not the next one's");
+            assertTrue(l.tick(false, 1));
+            assertEquals(1, l.beginRequest(20), policy + ": the next request carries only what came after the walk");
+            assertEquals(0, l.waitedSkippedTicks());
+            assertEquals(5, l.ticks());
+            // a walk that throws: its ticks are failed with the request's
+            assertEquals(1, l.claim(20));
+            l.beginCapture();
+            assertTrue(!l.tick(false, 1));
+            l.walkFailed(1 + l.endCapture());
+            assertEquals(2, l.failedTicks());
+            assertEquals(0, l.pendingTicks());
+        }
+    }
+
+    @Test
     void waitedTicksFollowThePolicy() {
         for (RequestLedger.Waited policy : RequestLedger.Waited.values()) {
             RequestLedger l = new RequestLedger(policy);
