@@ -23,7 +23,7 @@ import java.lang.invoke.VarHandle;
  * the ticks go to that sample: the thread is at the stack it walks, running the walk, and its own
  * timing of the code it is in counts that time. Given to the next request instead, a deep stack's
  * costly walks went mostly to whatever the next sample found (a program working in an 8 000-deep
- * recursion for a quarter of its time read 6 points low at 10 ms, 2026-11-27).</li>
+ * recursion for a quarter of its time read about 7 points low at 10 ms, 2026-11-27).</li>
  * <li>What is still unsent or carried when sampling stops is skipped, with the waited-skipped
  * ticks.</li>
  * </ol>

@@ -232,8 +232,8 @@ class SamplingStageTest {
         // enough to walk 37 %; the rule under test is the interpreter's. 6 descents (12 before
         // 2026-11-26): each descent's first sample walks the new frames fully, and a run a warm JVM
         // made short (34 samples) walked 45 % for that alone. 16 units of work per level on the way
-        // up (8 before 2026-11-27, when a fresh clone's run of 37 samples walked 29 %: since then no
-        // request is sent while a thread walks, and the full verification walks make that long):
+        // up (8 before 2026-11-27, when a fresh clone's run of 37 samples walked 29 %; likely more
+        // often since no request is sent while a thread walks, and the verification walks are long):
         // 89-131 samples, 10-13 % walked.
         Map<String, String> opts = interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
                         "ccsampler.VerifyIncremental", "true"));

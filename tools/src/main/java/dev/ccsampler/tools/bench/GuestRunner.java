@@ -203,18 +203,18 @@ public final class GuestRunner {
             Value keys = t.getHashKeysIterator();
             while (keys.hasIteratorNextElement()) {
                 Value k = keys.getIteratorNextElement();
-                Value n = t.getHashValue(k);
-                if (n.isNumber()) {
-                    report.println(PREFIX + "timed " + k.asString() + " " + Math.round(n.asDouble()));
-                }
+                reportTime(k.asString(), t.getHashValue(k), report);
             }
-            return;
+        } else {
+            for (String name : t.getMemberKeys()) {
+                reportTime(name, t.getMember(name), report);
+            }
         }
-        for (String name : t.getMemberKeys()) {
-            Value n = t.getMember(name);
-            if (n.isNumber()) {
-                report.println(PREFIX + "timed " + name + " " + Math.round(n.asDouble()));
-            }
+    }
+
+    private static void reportTime(String name, Value nanos, PrintStream report) {
+        if (nanos.isNumber()) {
+            report.println(PREFIX + "timed " + name + " " + Math.round(nanos.asDouble()));
         }
     }
 
