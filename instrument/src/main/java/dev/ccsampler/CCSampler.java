@@ -536,12 +536,17 @@ public final class CCSampler implements AutoCloseable {
         if (bursts != null) {
             sampling.add(bursts.summary());
         }
+        long beforeFirstPoll = drainer.beforeFirstPollTicks();
+        if (beforeFirstPoll > 0) {
+            sampling.add(beforeFirstPoll + " skipped ticks (" + Accounting.formatNanos(beforeFirstPoll * clock.tickUnitNanos())
+                            + " of thread time) passed before a thread's first safepoint poll: language start-up and parsing run no guest code, so no stack had them");
+        }
         sampling = List.copyOf(sampling);
         ProfileSnapshot.Meta meta = new ProfileSnapshot.Meta(clock.tickUnitNanos(), startEpochMillis, System.currentTimeMillis(), runtimeName, optimizing,
                         stackLimit, List.of(), sampling);
         ProfileSnapshot s = drainer.snapshot(meta, stopped);
         List<String> warnings = new ArrayList<>(faults.lines());
-        warnings.addAll(warnings(s, clock.overruns()));
+        warnings.addAll(warnings(s, clock.overruns(), beforeFirstPoll));
         if (bursts != null && bursts.dropped() > 0) {
             warnings.add(bursts.dropped() + " of " + bursts.started() + " bursts were dropped because the drain had not taken the thread's previous ones yet (the drain was busy, attaching probes for instance, or the machine was): "
                             + "their calls are missing from the call counts. A longer --ccsampler.Period gives the drain more time.");
@@ -553,8 +558,13 @@ public final class CCSampler implements AutoCloseable {
                         stackLimit, List.copyOf(warnings), sampling), s.methods(), s.methodStats(), s.callSites(), s.threads(), s.endedLatency());
     }
 
-    /** Profile-quality warnings, each naming the option that would fix it. */
-    static List<String> warnings(ProfileSnapshot s, long overruns) {
+    /**
+     * Profile-quality warnings, each naming the option that would fix it.
+     *
+     * @param beforeFirstPoll skipped ticks that passed before a thread's first safepoint poll: a
+     *            sampling note, not a warning (no option changes them)
+     */
+    static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll) {
         List<String> w = new ArrayList<>();
         Accounting a = s.accounting();
         if (!s.meta().optimizing()) {
@@ -571,9 +581,10 @@ public final class CCSampler implements AutoCloseable {
             w.add(String.format("%.0f%% of samples were late (p99 latency %s): compiled loops poll safepoints rarely, so a sample lands at the next poll; a longer --ccsampler.Period makes the delay a smaller share.",
                             100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
         }
-        if (a.requested() > 0 && a.skipped() * 5 > a.requested()) {
+        long skipped = Math.max(0, a.skipped() - beforeFirstPoll);
+        if (a.requested() > 0 && skipped * 5 > a.requested()) {
             w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint and no frame on top was known for them (before the root probes were attached, with --ccsampler.WaitedTicks=skip, or with --ccsampler.Incremental=false), or after the last sample.",
-                            100.0 * a.skipped() / a.requested()));
+                            100.0 * skipped / a.requested()));
         }
         if (a.requested() > 0 && a.samples() < 100) {
             w.add("Only " + a.samples() + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");

@@ -30,9 +30,10 @@ import java.lang.invoke.VarHandle;
  *
  * <h2>Writers</h2>
  * <ul>
- * <li>clock thread: {@code ticks}, {@code requests}, {@code idle}, {@code unsent}, setting
- * {@code outstanding} and {@code outstandingWeight};</li>
- * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred};</li>
+ * <li>clock thread: {@code ticks}, {@code requests}, {@code idle}, {@code unsent},
+ * {@code waitedSkipped}, {@code beforeFirstPoll}, setting {@code outstanding} and
+ * {@code outstandingWeight};</li>
+ * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred}, {@code polled};</li>
  * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically;</li>
  * <li>{@code carry}: added to by the clock and by deferrals, taken by captures and sends, all
  * atomically.</li>
@@ -65,6 +66,8 @@ public final class RequestLedger {
     private static final VarHandle ABANDONED;
     private static final VarHandle ABANDONED_TICKS;
     private static final VarHandle CAPTURING;
+    private static final VarHandle POLLED;
+    private static final VarHandle BEFORE_FIRST_POLL;
     private static final VarHandle DURING;
 
     static {
@@ -86,6 +89,8 @@ public final class RequestLedger {
             ABANDONED = l.findVarHandle(RequestLedger.class, "abandoned", long.class);
             ABANDONED_TICKS = l.findVarHandle(RequestLedger.class, "abandonedTicks", long.class);
             CAPTURING = l.findVarHandle(RequestLedger.class, "capturing", int.class);
+            POLLED = l.findVarHandle(RequestLedger.class, "polled", boolean.class);
+            BEFORE_FIRST_POLL = l.findVarHandle(RequestLedger.class, "beforeFirstPoll", long.class);
             DURING = l.findVarHandle(RequestLedger.class, "during", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -99,6 +104,12 @@ public final class RequestLedger {
     private long unsent;
     /** Ticks that passed while a request was outstanding and that the policy carries by no sample. */
     private long waitedSkipped;
+    /**
+     * Of the waited-skipped ticks, those that passed before the thread's first safepoint poll:
+     * language start-up, parsing, host code the guest called before any loop or return. No guest
+     * frame was known to put them on (the interpreter polls at every loop edge and return).
+     */
+    private long beforeFirstPoll;
     /** Submit time of the request not yet resolved, 0 when none. Set by the clock, cleared by one CAS. */
     private volatile long outstanding;
     /** Ticks the outstanding request stands for; written by the clock before {@code outstanding}. */
@@ -128,6 +139,10 @@ public final class RequestLedger {
     private long deferred;
     /** 1 from {@link #beginCapture} to {@link #endCapture}. */
     private int capturing;
+    /** Whether the thread has reached a safepoint poll for one of our requests (set once, by {@link #claim}). */
+    private boolean polled;
+    /** Whether the last {@link #claim} was at the thread's first poll (guest only). */
+    private boolean claimedFirst;
     /** What the last successful {@link #claim} took from the top slots (guest only). */
     private final long[] claimedTops = new long[TOP_SLOTS];
     private final long[] claimedTicks = new long[TOP_SLOTS];
@@ -205,7 +220,7 @@ public final class RequestLedger {
             switch (waited) {
                 case SAMPLE -> CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
                 case NEXT -> UNSENT.setRelease(this, unsent + units);
-                case SKIP -> WAITED_SKIPPED.setRelease(this, waitedSkipped + units);
+                case SKIP -> skipWaited(units);
                 case TOP -> {
                     int i = topNow == 0 ? -1 : slotFor(topNow);
                     if (i >= 0) {
@@ -214,7 +229,7 @@ public final class RequestLedger {
                         }
                         SLOT.getAndAdd(slotTicks, i, units); // atomic: the capture may be taking it now
                     } else {
-                        WAITED_SKIPPED.setRelease(this, waitedSkipped + units);
+                        skipWaited(units);
                     }
                 }
             }
@@ -222,6 +237,13 @@ public final class RequestLedger {
         }
         UNSENT.setRelease(this, unsent + units);
         return true;
+    }
+
+    private void skipWaited(long units) {
+        WAITED_SKIPPED.setRelease(this, waitedSkipped + units); // release: single writer, read by the drain
+        if (!(boolean) POLLED.getOpaque(this)) {
+            BEFORE_FIRST_POLL.setRelease(this, beforeFirstPoll + units);
+        }
     }
 
     /** The top slot of {@code top}, taking a free one if needed; -1 when all are taken. Clock thread. */
@@ -288,6 +310,10 @@ public final class RequestLedger {
      *         resolved (abandoned and counted as failed)
      */
     public long claim(long submitNanos) {
+        claimedFirst = !polled;
+        if (claimedFirst) {
+            POLLED.setOpaque(this, true); // the clock only needs to see it eventually
+        }
         if ((long) OUTSTANDING.getAcquire(this) != submitNanos) { // acquire: see its weight
             return -1;
         }
@@ -308,6 +334,14 @@ public final class RequestLedger {
             t += ti;
         }
         return w + t + (long) CARRY.getAndSet(this, 0L); // atomic: the clock may be adding
+    }
+
+    /**
+     * Whether the last {@link #claim} was made at the thread's first safepoint poll for one of our
+     * requests. Guest thread, right after a claim.
+     */
+    public boolean claimedAtFirstPoll() {
+        return claimedFirst;
     }
 
     /**
@@ -453,6 +487,14 @@ public final class RequestLedger {
     /** Ticks that passed while a request was outstanding and that no sample carries (policy {@link Waited#SKIP}). */
     public long waitedSkippedTicks() {
         return (long) WAITED_SKIPPED.getAcquire(this);
+    }
+
+    /**
+     * Of the {@link #waitedSkippedTicks()}, those that passed before the thread's first safepoint
+     * poll (language start-up and parsing run no guest code, so nothing polls).
+     */
+    public long beforeFirstPollTicks() {
+        return (long) BEFORE_FIRST_POLL.getAcquire(this);
     }
 
     /** Weight of the outstanding request, 0 when none. Racy, for in-flight figures only. */

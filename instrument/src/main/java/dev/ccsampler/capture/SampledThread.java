@@ -172,6 +172,7 @@ public final class SampledThread {
         r.submitNanos = submitNanos;
         r.captureNanos = start;
         r.weight = weight;
+        r.firstPoll = ledger.claimedAtFirstPoll();
         r.places = 0;
         CallDepth m = currentMarks();
         ledger.beginCapture();

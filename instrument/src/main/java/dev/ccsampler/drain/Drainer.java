@@ -93,7 +93,7 @@ public final class Drainer {
      * What is kept of a thread that ended: its key in the CC-Map and its accounting, frozen. Its
      * {@code Thread}, ring, stack recorder, last stack and latency buckets are released.
      */
-    private record Retired(int contextId, long threadId, Accounting accounting, long mismatches) {
+    private record Retired(int contextId, long threadId, Accounting accounting, long mismatches, long beforeFirstPoll) {
     }
 
     private int[] methodBuf = new int[64];
@@ -396,7 +396,7 @@ public final class Drainer {
         retiredLatency.add(a.latency());
         a = new Accounting(a.requested(), a.taken(), a.late(), a.dropped(), a.failed(), a.skipped(), a.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(),
                         a.latencyMaxNanos(), a.inFlight(), a.samples(), a.idle(), a.framesWalked(), a.frames(), a.deferred(), 0, LatencyHistogram.EMPTY);
-        retired.add(new Retired(t.contextId, t.thread.threadId(), a, acc.mismatches));
+        retired.add(new Retired(t.contextId, t.thread.threadId(), a, acc.mismatches, acc.beforeFirstPoll(t)));
     }
 
     private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {
@@ -405,9 +405,11 @@ public final class Drainer {
         acc.latency.record(latency, 1);
         acc.maxLatency = Math.max(acc.maxLatency, latency);
         long periods = latency / Math.max(1, periodNanos);
-        if (r.places == 0) {
+        if (r.places == 0 && !r.firstPoll) {
             // the periods this sample waited are in its weight only once placed (WaitedTicks=top);
-            // before, they are in no sample and the weight is what the request carried
+            // before, they are in no sample and the weight is what the request carried. A thread's
+            // first poll may have waited for the language's start-up, which ran no guest code: not
+            // time in code that does not poll, which is what the probes would be attached for
             acc.recentWaited = acc.recentWaited * RECENT_DECAY + periods;
             acc.recentTicks = acc.recentTicks * RECENT_DECAY + periods + weight;
         }
@@ -774,6 +776,25 @@ public final class Drainer {
                 m += r.mismatches;
             }
             return m;
+        }
+    }
+
+    /**
+     * Of the skipped ticks, over all threads, those that passed before a thread's first safepoint
+     * poll (language start-up and parsing run no guest code). Any thread.
+     *
+     * @since 0.1
+     */
+    public long beforeFirstPollTicks() {
+        synchronized (map) {
+            long n = 0;
+            for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
+                n += e.getValue().beforeFirstPoll(e.getKey());
+            }
+            for (Retired r : retired) {
+                n += r.beforeFirstPoll;
+            }
+            return n;
         }
     }
 

@@ -19,6 +19,7 @@ final class ThreadAccount {
     private final long baseIdle;
     private final long baseDeferred;
     private final long baseWaitedSkipped;
+    private final long baseBeforeFirstPoll;
     long taken;
     long late;
     /** Ticks of records the drain could not apply (counted as failed). */
@@ -97,6 +98,12 @@ final class ThreadAccount {
         baseIdle = l.idleTicks();
         baseDeferred = l.deferred();
         baseWaitedSkipped = l.waitedSkippedTicks();
+        baseBeforeFirstPoll = l.beforeFirstPollTicks();
+    }
+
+    /** Of the skipped ticks, those that passed before the thread's first safepoint poll. */
+    long beforeFirstPoll(SampledThread t) {
+        return t.ledger.beforeFirstPollTicks() - baseBeforeFirstPoll;
     }
 
     /** Makes the stack arrays hold {@code n} frames. */

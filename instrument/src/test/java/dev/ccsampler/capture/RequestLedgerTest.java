@@ -87,6 +87,34 @@ class RequestLedgerTest {
         }
     }
 
+    @Test
+    void skippedTicksBeforeTheFirstPollAreTold() {
+        // a thread's first request waits for its first poll: a language that is still starting
+        // (parsing, building its globals) runs no guest code and polls nowhere
+        for (RequestLedger.Waited policy : new RequestLedger.Waited[]{RequestLedger.Waited.SKIP, RequestLedger.Waited.TOP}) {
+            RequestLedger l = new RequestLedger(policy);
+            assertTrue(l.tick(false, 1));
+            assertEquals(1, l.beginRequest(10));
+            assertTrue(!l.tick(false, 3));
+            assertEquals(3, l.beforeFirstPollTicks(), policy + ": waited ticks before any poll");
+            assertEquals(1, l.claim(10));
+            assertTrue(l.claimedAtFirstPoll());
+            assertTrue(l.tick(false, 1));
+            assertEquals(1, l.beginRequest(20));
+            assertTrue(!l.tick(false, 2)); // waited after the first poll: skipped as before, not start-up
+            assertEquals(1, l.claim(20));
+            assertTrue(!l.claimedAtFirstPoll());
+            assertEquals(5, l.waitedSkippedTicks());
+            assertEquals(3, l.beforeFirstPollTicks(), policy + ": only the ticks before the first poll");
+        }
+        RequestLedger carried = new RequestLedger(RequestLedger.Waited.SAMPLE);
+        assertTrue(carried.tick(false, 1));
+        carried.beginRequest(10);
+        assertTrue(!carried.tick(false, 3));
+        assertEquals(4, carried.claim(10), "a policy that carries waited ticks still carries them");
+        assertEquals(0, carried.beforeFirstPollTicks());
+    }
+
     /** A top frame as {@link CallDepth#top()} gives it. */
     private static long top(int depth, int root) {
         return ((long) depth << 32) | (root & 0xffffffffL);
