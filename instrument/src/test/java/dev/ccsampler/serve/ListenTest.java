@@ -263,7 +263,9 @@ class ListenTest {
 
     @Test
     void closingTheEngineAnswersAWaitingRequestAtOnce() throws Exception {
-        Busy busy = new Busy(Map.of("ccsampler.Listen", "0"));
+        // every tick walked: the interval is half a second of a cold engine, whose first walks the
+        // default 3 % budget thins most
+        Busy busy = new Busy(Map.of("ccsampler.Listen", "0", "ccsampler.CostBudget", "100"));
         CompletableFuture<Answer> waiting = CompletableFuture.supplyAsync(() -> {
             try {
                 return get(busy.url, "/snapshot?format=folded&seconds=600");
