@@ -104,6 +104,11 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         // The fallback runtime is reported by us in one line; the engine's own warning says the same
         // in eight. An explicit --engine.WarnInterpreterOnly on the command line still wins.
         polyglotOptions.put("engine.WarnInterpreterOnly", "false");
+        if ("ruby".equals(languageId)) {
+            // as TruffleRuby's own launcher does: a top-level program, not an embedding (which,
+            // among other things, is single-threaded: Thread.new failed)
+            polyglotOptions.put("ruby.embedded", "false");
+        }
         return unrecognized;
     }
 
@@ -178,6 +183,10 @@ public final class RunLauncher extends AbstractLanguageLauncher {
     @Override
     protected void launch(Context.Builder contextBuilder) {
         boolean llvm = "llvm".equals(languageId);
+        // what GraalVM's own language launchers allow on the JVM: threads (a Ruby or Python program
+        // that starts one failed with "threads not allowed in single-threaded mode"), host access,
+        // native access, the file system, processes, environment
+        contextBuilder.allowAllAccess(true);
         contextBuilder.arguments(languageId, guestArguments.toArray(new String[0]));
         Source source;
         try {

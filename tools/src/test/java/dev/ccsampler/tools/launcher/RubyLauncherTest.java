@@ -26,4 +26,23 @@ class RubyLauncherTest {
         assertTrue(r.stdout().startsWith(plain.stdout().lines().findFirst().orElseThrow()), "the guest's output comes first and is unchanged: " + r);
         assertTrue(r.stdout().contains("ccsampler histogram:") && r.stdout().contains("Object#alpha (known_split.rb:4)"), r::toString);
     }
+
+    @Test
+    void rubyThreadsRunAsUnderTruffleRubysOwnLauncher() throws Exception {
+        // an embedded TruffleRuby is single-threaded: before 2026-11-27 `run` built such a context
+        // and Thread.new failed ("threads not allowed in single-threaded mode")
+        Path program = dir.resolve("threads.rb");
+        java.nio.file.Files.writeString(program, """
+                        def spin(n); s = 0; n.times { |i| s += i % 7 }; s; end
+                        workers = 2.times.map { |k| Thread.new { spin(2_000_000 + k) } }
+                        puts "sum #{workers.map(&:value).sum}"
+                        """);
+        Result r = LauncherProcess.ccsampler(dir, "run", "--ccsampler", "--ccsampler.Period=1ms", program.toString());
+        assertEquals(0, r.status(), r::toString);
+        assertTrue(r.stdout().startsWith("sum 11999992\n"), r::toString);
+        assertTrue(r.stdout().contains("Thread Ruby Thread"), () -> "the worker threads are profiled: " + r);
+        // an explicit value still wins, as with TruffleRuby's launcher
+        Result embedded = LauncherProcess.ccsampler(dir, "run", "--experimental-options", "--ruby.embedded=true", program.toString());
+        assertTrue(embedded.status() != 0 && embedded.stderr().contains("single-threaded"), embedded::toString);
+    }
 }
