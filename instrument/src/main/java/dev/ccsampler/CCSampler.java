@@ -546,7 +546,7 @@ public final class CCSampler implements AutoCloseable {
                         stackLimit, List.of(), sampling);
         ProfileSnapshot s = drainer.snapshot(meta, stopped);
         List<String> warnings = new ArrayList<>(faults.lines());
-        warnings.addAll(warnings(s, clock.overruns(), beforeFirstPoll));
+        warnings.addAll(warnings(s, clock.overruns(), beforeFirstPoll, drainer.filter()));
         if (bursts != null && bursts.dropped() > 0) {
             warnings.add(bursts.dropped() + " of " + bursts.started() + " bursts were dropped because the drain had not taken the thread's previous ones yet (the drain was busy, attaching probes for instance, or the machine was): "
                             + "their calls are missing from the call counts. A longer --ccsampler.Period gives the drain more time.");
@@ -563,8 +563,9 @@ public final class CCSampler implements AutoCloseable {
      *
      * @param beforeFirstPoll skipped ticks that passed before a thread's first safepoint poll: a
      *            sampling note, not a warning (no option changes them)
+     * @param filter the frame filter in force, to say which option shows the hidden frames
      */
-    static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll) {
+    static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll, dev.ccsampler.drain.FrameFilter filter) {
         List<String> w = new ArrayList<>();
         Accounting a = s.accounting();
         if (!s.meta().optimizing()) {
@@ -585,6 +586,23 @@ public final class CCSampler implements AutoCloseable {
         if (a.requested() > 0 && skipped * 5 > a.requested()) {
             w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint and no frame on top was known for them (before the root probes were attached, with --ccsampler.WaitedTicks=skip, or with --ccsampler.Incremental=false), or after the last sample.",
                             100.0 * skipped / a.requested()));
+        }
+        long noVisibleFrame = 0;
+        for (dev.ccsampler.ccmap.ThreadProfile t : s.threads()) {
+            noVisibleFrame += t.root().self();
+        }
+        long applied = a.taken() + a.late();
+        if (applied > 0 && noVisibleFrame * 10 > applied) {
+            List<String> show = new ArrayList<>();
+            if (!filter.sampleInternal()) {
+                show.add(" --ccsampler.SampleInternal=true shows the internal frames.");
+            }
+            if (!filter.rootName().matchesAll() || !filter.file().matchesAll() || !filter.language().matchesAll()) {
+                show.add(" --ccsampler.FilterRootName, FilterFile and FilterLanguage hide the others.");
+            }
+            w.add(String.format("%.0f%% of ticks had no visible frame (the <no visible frame> row): the thread ran only hidden frames, "
+                            + "such as a language's start-up and its library written in the language itself, or host code outside any guest call.%s",
+                            100.0 * noVisibleFrame / applied, String.join("", show)));
         }
         if (a.requested() > 0 && a.samples() < 100) {
             w.add("Only " + a.samples() + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");

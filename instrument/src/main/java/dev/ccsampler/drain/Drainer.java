@@ -943,6 +943,15 @@ public final class Drainer {
     }
 
     /**
+     * The frame filter in force. Any thread.
+     *
+     * @since 0.1
+     */
+    public FrameFilter filter() {
+        return filter;
+    }
+
+    /**
      * Changes the frame filter: decides again for every method seen so far and for new ones, for
      * samples drained from now on. Any thread.
      *
