@@ -57,6 +57,15 @@ public final class Drainer {
     /** Costly walks of a deep stack that show the cost budget thins a thread's walks ({@link #onDeepStacks}). */
     static final int COSTLY_DEEP_WALKS = 3;
 
+    /**
+     * A walk of a deep stack that costs this many times what makes it costly counts as
+     * {@value #COSTLY_DEEP_WALKS} at once: a budget that affords one such walk in a hundred ticks or
+     * more spaces the walks a second or more apart, and three of them took 3.5 s on a 20 000-deep
+     * JavaScript recursion (2026-11-27). The occasional slow walk of a shallower program stays under
+     * it (at most 8 times its median, seen on three-phase.js).
+     */
+    static final int VERY_COSTLY = 25;
+
     private final CCMap map;
     private final CopyOnWriteArrayList<SampledThread> live = new CopyOnWriteArrayList<>();
     /** Threads that ended, each reduced to its counters once its ring was drained. */
@@ -450,8 +459,11 @@ public final class Drainer {
         // whose samples wait is not thinned
         long thinned = r.places == 0 ? weight : Math.max(1, weight - periods);
         acc.meanWeight += (thinned - acc.meanWeight) / 16;
-        if (acc.samples > 1 && r.depth >= deepFrames && r.walkNanos >= THINNED_WEIGHT * deepBudget * periodNanos) {
-            acc.costlyDeepWalks++; // a walk the budget affords at most once in THINNED_WEIGHT ticks
+        double costly = THINNED_WEIGHT * deepBudget * periodNanos;
+        if (acc.samples > 1 && r.depth >= deepFrames && r.walkNanos >= costly) {
+            // a walk the budget affords at most once in THINNED_WEIGHT ticks; a far costlier one is
+            // as good as three
+            acc.costlyDeepWalks += r.walkNanos >= VERY_COSTLY * costly ? COSTLY_DEEP_WALKS : 1;
         } else {
             acc.costlyDeepWalks = 0; // in a row: a deep stack now and then is not a deep program
         }

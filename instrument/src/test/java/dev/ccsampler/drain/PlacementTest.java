@@ -194,6 +194,26 @@ class PlacementTest {
         }
     }
 
+    /** One walk of a deep stack that costs 25 times the budget's threshold or more is as good as three. */
+    @Test
+    void oneFarCostlierWalkOfADeepStackAttachesTheProbes() {
+        try (Engine engine = Engine.create()) {
+            RootCallTarget target = new Named("deep").getCallTarget();
+            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
+            Drainer d = new Drainer(new CCMap(), all, 10_000_000L);
+            d.onDeepStacks(64, 0.03, name -> {
+            });
+            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
+            d.register(t);
+            long costly = 4 * 300_000L;
+            walk(d, t, target, 20_000, 100 * costly); // the first walk: not counted
+            walk(d, t, target, 63, 100 * costly); // shallow
+            assertNull(d.deepStacksSeen(), "the first walk and a shallow one");
+            walk(d, t, target, 20_000, 25 * costly);
+            assertEquals(t.threadName, d.deepStacksSeen(), "a walk the budget affords once in a hundred ticks");
+        }
+    }
+
     private static void walk(Drainer d, SampledThread t, RootCallTarget target, int depth, long walkNanos) {
         record(t, target, depth, 1, 0).walkNanos = walkNanos;
         t.ring.publish();
