@@ -128,6 +128,9 @@ public final class GuestRunner {
             return 2;
         }
         int status = 0;
+        if ("python".equals(lang)) {
+            guestArgs.add(0, file); // sys.argv[0] is the script, as with graalpy and `ccsampler run`
+        }
         String[] argv = guestArgs.toArray(String[]::new);
         try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(options).build()) {
             try {

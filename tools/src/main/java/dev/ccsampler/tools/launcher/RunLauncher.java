@@ -187,7 +187,11 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         // that starts one failed with "threads not allowed in single-threaded mode"), host access,
         // native access, the file system, processes, environment
         contextBuilder.allowAllAccess(true);
-        contextBuilder.arguments(languageId, guestArguments.toArray(new String[0]));
+        List<String> argv = new ArrayList<>(guestArguments);
+        if ("python".equals(languageId)) {
+            argv.add(0, file.getPath()); // sys.argv[0] is the script, as with graalpy and CPython
+        }
+        contextBuilder.arguments(languageId, argv.toArray(new String[0]));
         Source source;
         try {
             source = Source.newBuilder(languageId, file).build();
@@ -198,6 +202,11 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         Context context = contextBuilder.build();
         try {
             reportFallbackRuntime(context.getEngine());
+            if ("ruby".equals(languageId) && source.getPath() != null) {
+                // $0 is the script, as with TruffleRuby's launcher, so that `if __FILE__ == $0`
+                // runs its block (evaluated directly, the file left $0 at "-")
+                context.eval(Source.newBuilder("ruby", "$0 = '" + source.getPath().replace("\\", "\\\\").replace("'", "\\'") + "'", "ccsampler-run-argv0").internal(true).buildLiteral());
+            }
             Value result = context.eval(source);
             if (llvm) {
                 // bitcode evaluates to its main function, as GraalVM's lli runs it

@@ -33,5 +33,10 @@ class GraalPyLauncherTest {
         assertEquals(4, r.status(), r::toString);
         assertTrue(r.stdout().contains("python-says ['arg1'] 610"), r::toString);
         assertTrue(r.stdout().contains("Sampling Histogram"), r::toString);
+        // `ccsampler run` gives the program the same sys.argv (before 2026-11-27 it left the script
+        // out, so sys.argv[1:] lost the first argument)
+        Result run = LauncherProcess.ccsampler(dir, "run", file.toString(), "arg1");
+        assertEquals(4, run.status(), run::toString);
+        assertTrue(run.stdout().contains("python-says ['arg1'] 610"), run::toString);
     }
 }
