@@ -104,6 +104,11 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         // The fallback runtime is reported by us in one line; the engine's own warning says the same
         // in eight. An explicit --engine.WarnInterpreterOnly on the command line still wins.
         polyglotOptions.put("engine.WarnInterpreterOnly", "false");
+        if ("js".equals(languageId)) {
+            // as GraalJS's own launcher does: the shell globals (quit, read, readline, readbuffer)
+            // that d8-style programs and benchmark harnesses (Octane's read) use
+            polyglotOptions.put("js.shell", "true");
+        }
         if ("ruby".equals(languageId)) {
             // as TruffleRuby's own launcher does: a top-level program, not an embedding (which,
             // among other things, is single-threaded: Thread.new failed)

@@ -53,10 +53,15 @@ class RunLauncherTest {
     @Test
     void guestExitStatusIsTheSameWithAndWithoutAProfiler() throws Exception {
         String file = program("exit.js").toString();
-        // quit() is a js shell builtin: the short option form --shell works because js is the language.
-        Result plain = ccsampler(dir, "run", "--experimental-options", "--shell", file, "3");
+        // quit() is a js shell builtin: on by default, as with GraalJS's launcher (before
+        // 2026-11-27 it needed --experimental-options --js.shell, and a program that quit(3) ended 1)
+        Result plain = ccsampler(dir, "run", file, "3");
         assertEquals(3, plain.status(), plain::toString);
         assertTrue(plain.stdout().contains("guest-says [\"3\"]"), plain::toString);
+        // the short option form --shell works because js is the language; off, quit is not defined
+        Result off = ccsampler(dir, "run", "--experimental-options", "--shell=false", file, "3");
+        assertEquals(1, off.status(), off::toString);
+        assertTrue(off.stderr().contains("quit is not defined"), off::toString);
 
         Result profiled = ccsampler(dir, "run", "--experimental-options", "--js.shell", "--cpusampler", file, "3");
         assertEquals(3, profiled.status(), profiled::toString);
