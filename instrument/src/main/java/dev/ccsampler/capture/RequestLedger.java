@@ -67,6 +67,7 @@ public final class RequestLedger {
     private static final VarHandle ABANDONED_TICKS;
     private static final VarHandle CAPTURING;
     private static final VarHandle POLLED;
+    private static final VarHandle CLOCK_BUSY;
     private static final VarHandle BEFORE_FIRST_POLL;
     private static final VarHandle DURING;
 
@@ -90,6 +91,7 @@ public final class RequestLedger {
             ABANDONED_TICKS = l.findVarHandle(RequestLedger.class, "abandonedTicks", long.class);
             CAPTURING = l.findVarHandle(RequestLedger.class, "capturing", int.class);
             POLLED = l.findVarHandle(RequestLedger.class, "polled", boolean.class);
+            CLOCK_BUSY = l.findVarHandle(RequestLedger.class, "clockBusy", boolean.class);
             BEFORE_FIRST_POLL = l.findVarHandle(RequestLedger.class, "beforeFirstPoll", long.class);
             DURING = l.findVarHandle(RequestLedger.class, "during", long.class);
         } catch (ReflectiveOperationException e) {
@@ -110,6 +112,11 @@ public final class RequestLedger {
      * frame was known to put them on (the interpreter polls at every loop edge and return).
      */
     private long beforeFirstPoll;
+    /**
+     * True while the clock counts a tick of this thread and, when it sends a request, until the
+     * request is out ({@link #clockEnter}): the drain does not freeze an ended thread's books then.
+     */
+    private boolean clockBusy;
     /** Submit time of the request not yet resolved, 0 when none. Set by the clock, cleared by one CAS. */
     private volatile long outstanding;
     /** Ticks the outstanding request stands for; written by the clock before {@code outstanding}. */
@@ -244,6 +251,30 @@ public final class RequestLedger {
         if (!(boolean) POLLED.getOpaque(this)) {
             BEFORE_FIRST_POLL.setRelease(this, beforeFirstPoll + units);
         }
+    }
+
+    /**
+     * The clock starts counting a tick of this thread. It must check that the thread has not ended
+     * <em>after</em> this call, and call {@link #clockExit} when the tick's ticks are where they
+     * go (in a request already sent, or in the unsent ticks). With the drain's {@link #clockBusy}
+     * read after it saw the thread ended (all volatile, so in one total order), either the clock
+     * sees the end and counts nothing, or the drain sees it busy and waits, or it sees every count
+     * of the finished tick: an ended thread's books are never frozen between a tick's {@code
+     * ticks} and where that tick went (seen once in 1 000 churned threads: requested 1, all else 0).
+     * Clock thread only.
+     */
+    public void clockEnter() {
+        CLOCK_BUSY.setVolatile(this, true);
+    }
+
+    /** See {@link #clockEnter}. Clock thread only. */
+    public void clockExit() {
+        CLOCK_BUSY.setVolatile(this, false);
+    }
+
+    /** See {@link #clockEnter}. Any thread. */
+    public boolean clockBusy() {
+        return (boolean) CLOCK_BUSY.getVolatile(this);
     }
 
     /** The top slot of {@code top}, taking a free one if needed; -1 when all are taken. Clock thread. */

@@ -339,7 +339,7 @@ public final class Drainer {
                 }
                 reportThreadFaults(t);
                 t.abandonIfUnperformable();
-                if (t.isEnded() && t.outstandingSince() == 0 && t.ring.peek() == null) {
+                if (t.isEnded() && !t.ledger.clockBusy() && t.outstandingSince() == 0 && t.ring.peek() == null) {
                     retire(t, acc);
                 }
             }

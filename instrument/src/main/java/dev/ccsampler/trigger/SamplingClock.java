@@ -311,14 +311,20 @@ public final class SamplingClock {
                 continue;
             }
             SampledThread[] states = chosen.toArray(new SampledThread[0]);
-            // test only: a bug of the clock's own, which ends the clock (see loop); the chosen
-            // threads' ticks wait unsent and are skipped at stop. Or a hold that opens the race below.
-            FaultInjection.at(FaultInjection.Point.CLOCK);
             Thread[] threads = new Thread[states.length];
-            for (int i = 0; i < threads.length; i++) {
-                threads[i] = states[i].thread;
-                long top = states[i].topNow();
-                states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
+            try {
+                // test only: a bug of the clock's own, which ends the clock (see loop); the chosen
+                // threads' ticks wait unsent and are skipped at stop. Or a hold that opens the race below.
+                FaultInjection.at(FaultInjection.Point.CLOCK);
+                for (int i = 0; i < threads.length; i++) {
+                    threads[i] = states[i].thread;
+                    long top = states[i].topNow();
+                    states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
+                }
+            } finally {
+                for (SampledThread st : states) {
+                    st.ledger.clockExit(); // the tick's ticks are in the request (RequestLedger.clockEnter)
+                }
             }
             if (limit > 0 && gate == null) {
                 gate = new TickGate(limit);

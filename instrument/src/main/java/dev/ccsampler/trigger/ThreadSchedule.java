@@ -50,6 +50,19 @@ final class ThreadSchedule {
      * @param now the tick's time ({@link System#nanoTime()})
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now) {
+        thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
+        boolean send = false;
+        try {
+            send = countTick(periodNanos, budget, sampleIdle, units, now);
+            return send;
+        } finally {
+            if (!send) {
+                thread.ledger.clockExit(); // else once the request is out (SamplingClock)
+            }
+        }
+    }
+
+    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now) {
         if (thread.isEnded()) {
             return false; // removed from its context; the clock's copy of the list may still hold it
         }
