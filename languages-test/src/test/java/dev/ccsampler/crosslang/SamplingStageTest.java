@@ -303,8 +303,9 @@ class SamplingStageTest {
         // for all of it. Those ticks are in no sample (no guest stack had them); the report says
         // so in a sampling note, and the warning about ticks in no sample counts only the rest
         // (before 2026-11-27 it said "24-32 % of ticks are in no sample" on short programs, for
-        // the start-up alone).
-        Run r = run("js", js("busy.js"), Map.of("ccsampler.Period", "1ms"));
+        // the start-up alone). At 100 us: in this warm JVM the start-up took 4-14 ms (at 1 ms
+        // a fresh clone's run counted 4 ticks of it).
+        Run r = run("js", js("busy.js"), Map.of("ccsampler.Period", "100us"));
         Accounting a = r.profile.accounting();
         String note = r.profile.meta().sampling().stream().filter(e -> e.contains("before a thread's first safepoint poll")).findFirst()
                         .orElseThrow(() -> new AssertionError("no start-up note: " + r.profile.meta().sampling() + "; " + a.summaryLine()));
