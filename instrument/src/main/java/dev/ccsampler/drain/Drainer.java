@@ -795,7 +795,7 @@ public final class Drainer {
      * Of the skipped ticks, over all threads, those that passed before a thread's first safepoint
      * poll (language start-up and parsing run no guest code). Any thread.
      *
-     * @since 0.1
+     * @since 0.3
      */
     public long beforeFirstPollTicks() {
         synchronized (map) {
@@ -957,7 +957,7 @@ public final class Drainer {
     /**
      * The frame filter in force. Any thread.
      *
-     * @since 0.1
+     * @since 0.3
      */
     public FrameFilter filter() {
         return filter;
