@@ -82,6 +82,16 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private int publishedCounted = -1;
     /** Counted frames of the last walk, not yet published; -1 when nothing may build on it. */
     private int pendingCounted = -1;
+    /**
+     * Counted frames below this index have no position in the last published stack: a full walk
+     * that did not recognise every counted frame (the marks counted a root no frame showed, and
+     * the matching, top-down, stalled there) placed only those above. A walk may stop only at a
+     * placed one; before 2026-11-27 it stopped at a stale position, and the frames it took over
+     * were counted from the wrong place (GraalPy's asyncio and its imports: a frame lost, about one
+     * walk in a hundred).
+     */
+    private int publishedPlacedFrom;
+    private int pendingPlacedFrom;
     // activation identity: the top frames of the last published stack
     /** Interpreted frames from the top whose identity a published stack keeps, for the next walk to recognise. */
     static final int IDENTITY_FRAMES = 5;
@@ -147,7 +157,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             roots = null;
         }
         expect = counted;
-        stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted ? low - 1 : -1;
+        stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted && low - 1 >= publishedPlacedFrom ? low - 1 : -1;
         stopped = false;
         sameActivation = false;
         walkTops = 0;
@@ -198,6 +208,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // a walk that stopped at a known activation recognised no counted frame below it: the
         // marks' positions cannot build on it
         pendingCounted = r.truncated || marks == null || ambiguous || sameActivation ? -1 : counted;
+        // a stopped walk keeps the positions below its stop, placed as well as before; a full one
+        // placed the counted frames down to where its matching ended
+        pendingPlacedFrom = stopped ? publishedPlacedFrom : Math.max(0, expect);
         lastCounted = marks == null || ambiguous || r.truncated || sameActivation ? 0 : counted;
         lastExpect = expect;
         lastStopped = stopped;
@@ -256,6 +269,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** The record from the last {@link #walk} was published: later walks may build on it. */
     void published(CallDepth marks) {
         publishedCounted = pendingCounted;
+        publishedPlacedFrom = pendingPlacedFrom;
         publishedTotal = pendingTotal;
         publishedTops = pendingTotal < 0 ? 0 : walkTops;
         for (int i = 0; i < IDENTITY_FRAMES; i++) {
