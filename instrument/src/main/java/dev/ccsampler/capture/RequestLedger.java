@@ -148,8 +148,6 @@ public final class RequestLedger {
     private int capturing;
     /** Whether the thread has reached a safepoint poll for one of our requests (set once, by {@link #claim}). */
     private boolean polled;
-    /** Whether the last {@link #claim} was at the thread's first poll (guest only). */
-    private boolean claimedFirst;
     /** What the last successful {@link #claim} took from the top slots (guest only). */
     private final long[] claimedTops = new long[TOP_SLOTS];
     private final long[] claimedTicks = new long[TOP_SLOTS];
@@ -341,8 +339,7 @@ public final class RequestLedger {
      *         resolved (abandoned and counted as failed)
      */
     public long claim(long submitNanos) {
-        claimedFirst = !polled;
-        if (claimedFirst) {
+        if (!polled) {
             POLLED.setOpaque(this, true); // the clock only needs to see it eventually
         }
         if ((long) OUTSTANDING.getAcquire(this) != submitNanos) { // acquire: see its weight
@@ -365,14 +362,6 @@ public final class RequestLedger {
             t += ti;
         }
         return w + t + (long) CARRY.getAndSet(this, 0L); // atomic: the clock may be adding
-    }
-
-    /**
-     * Whether the last {@link #claim} was made at the thread's first safepoint poll for one of our
-     * requests. Guest thread, right after a claim.
-     */
-    public boolean claimedAtFirstPoll() {
-        return claimedFirst;
     }
 
     /**

@@ -172,7 +172,6 @@ public final class SampledThread {
         r.submitNanos = submitNanos;
         r.captureNanos = start;
         r.weight = weight;
-        r.firstPoll = ledger.claimedAtFirstPoll();
         r.places = 0;
         CallDepth m = currentMarks();
         ledger.beginCapture();

@@ -414,7 +414,9 @@ public final class Drainer {
         acc.latency.record(latency, 1);
         acc.maxLatency = Math.max(acc.maxLatency, latency);
         long periods = latency / Math.max(1, periodNanos);
-        if (r.places == 0 && !r.firstPoll) {
+        boolean first = !acc.applied; // its request may have waited for the thread's first poll
+        acc.applied = true;
+        if (r.places == 0 && !first) {
             // the periods this sample waited are in its weight only once placed (WaitedTicks=top);
             // before, they are in no sample and the weight is what the request carried. A thread's
             // first poll may have waited for the language's start-up, which ran no guest code: not

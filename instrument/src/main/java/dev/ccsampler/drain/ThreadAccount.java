@@ -20,6 +20,8 @@ final class ThreadAccount {
     private final long baseDeferred;
     private final long baseWaitedSkipped;
     private final long baseBeforeFirstPoll;
+    /** Whether a record of this thread was applied: the first one may have waited for the language's start-up. */
+    boolean applied;
     long taken;
     long late;
     /** Ticks of records the drain could not apply (counted as failed). */
@@ -123,6 +125,7 @@ final class ThreadAccount {
             stackNodes = old.stackNodes;
             stackTiers = old.stackTiers;
             stackDepth = old.stackDepth;
+            applied = old.applied;
         }
     }
 

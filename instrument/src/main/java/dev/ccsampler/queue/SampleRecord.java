@@ -70,11 +70,6 @@ public final class SampleRecord {
     /** Nanoseconds the capture took on the guest thread. */
     public long walkNanos;
     /**
-     * Whether this capture served the thread's first safepoint poll: its request may have waited for
-     * the language's start-up (parsing, no guest code, no poll), not for a poll in running code.
-     */
-    public boolean firstPoll;
-    /**
      * Test switch ({@code VerifyIncremental}): a full walk taken right after an incremental one, for
      * the drain to compare; {@code checkDepth} is -1 when there is none.
      */

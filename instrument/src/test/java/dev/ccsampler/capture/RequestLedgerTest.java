@@ -98,12 +98,10 @@ class RequestLedgerTest {
             assertTrue(!l.tick(false, 3));
             assertEquals(3, l.beforeFirstPollTicks(), policy + ": waited ticks before any poll");
             assertEquals(1, l.claim(10));
-            assertTrue(l.claimedAtFirstPoll());
             assertTrue(l.tick(false, 1));
             assertEquals(1, l.beginRequest(20));
             assertTrue(!l.tick(false, 2)); // waited after the first poll: skipped as before, not start-up
             assertEquals(1, l.claim(20));
-            assertTrue(!l.claimedAtFirstPoll());
             assertEquals(5, l.waitedSkippedTicks());
             assertEquals(3, l.beforeFirstPollTicks(), policy + ": only the ticks before the first poll");
         }
