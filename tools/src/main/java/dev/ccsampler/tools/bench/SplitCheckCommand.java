@@ -33,7 +33,10 @@ import java.util.regex.Pattern;
  * prints one line {@code ... in <ms> ms, ... time by <clock>: name p%, name p%, ...} (the clock is
  * named, e.g. {@code Date.now} or {@code perf_counter}); every phase
  * is a function of that name, so its share of inclusive time in a profile can be set beside the
- * share the program measured in the same run. Runs each program under every configuration (no
+ * share the program measured in the same run. A phase name may be qualified the way the language
+ * names functions ({@code Object#trees}, {@code Parser.parse}, {@code A::b}); a plain name also
+ * matches a function of that name qualified so (Ruby's {@code trees} is {@code Object#trees} in a
+ * profile) when no function has the plain name itself. Runs each program under every configuration (no
  * profiler, ccsampler at 10 ms / 1 ms / 100 µs, {@code --cpusampler} at 10 ms / 1 ms) in fresh
  * processes, interleaved round by round, and writes a table of the largest error per run (median
  * and range over the rounds) and of the program's own time against the run without a profiler.
@@ -41,7 +44,7 @@ import java.util.regex.Pattern;
 public final class SplitCheckCommand {
 
     private static final Pattern TRUTH = Pattern.compile("in (\\d+) ms.*time by [\\w.]+: (.*)$");
-    private static final Pattern PHASE = Pattern.compile("([A-Za-z_$][\\w$]*) ([\\d.]+)%");
+    private static final Pattern PHASE = Pattern.compile("([A-Za-z_$][\\w$#.:?!]*) ([\\d.]+)%");
 
     /** One profiler configuration: its label and the launcher options (the output file is added). */
     record Config(String label, List<String> options, ProfileFormat format) {
@@ -149,7 +152,11 @@ public final class SplitCheckCommand {
      * samples the profile had among the phases (stack walks for ccsampler, whose samples may each
      * carry several ticks; hits for {@code --cpusampler}).
      */
-    record Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured, long samples) {
+    record Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured, long samples, List<String> unmatched) {
+
+        Result(long programMillis, Map<String, Double> truth, Map<String, Double> measured, long samples) {
+            this(programMillis, truth, measured, samples, List.of());
+        }
 
         /**
          * The sampling noise of this run, in points: the largest standard error of a phase's share
@@ -223,6 +230,7 @@ public final class SplitCheckCommand {
 
     private static Result read(Path program, Config c, Path log, Path profile, int exit) throws IOException {
         Map<String, Double> truth = new LinkedHashMap<>();
+        List<String> unmatched = new ArrayList<>();
         long millis = -1;
         for (String line : Files.readAllLines(log)) {
             Matcher m = TRUTH.matcher(line);
@@ -246,6 +254,13 @@ public final class SplitCheckCommand {
             } catch (Exception e) {
                 throw new IOException(program.getFileName() + " under " + c.label + ": cannot read " + profile + ": " + e.getMessage(), e);
             }
+            Set<String> names = new HashSet<>();
+            cct.forEachEdge(n -> {
+                for (Frame f : n.path()) {
+                    names.add(f.name());
+                }
+            });
+            Map<String, String> phaseOf = phaseNames(truth.keySet(), names);
             Map<String, Long> inclusive = new LinkedHashMap<>();
             cct.forEachEdge(n -> {
                 if (n.weight() == 0) {
@@ -253,11 +268,17 @@ public final class SplitCheckCommand {
                 }
                 Set<String> seen = new HashSet<>();
                 for (Frame f : n.path()) {
-                    if (truth.containsKey(f.name()) && seen.add(f.name())) {
-                        inclusive.merge(f.name(), n.weight(), Long::sum);
+                    String phase = phaseOf.get(f.name());
+                    if (phase != null && seen.add(phase)) {
+                        inclusive.merge(phase, n.weight(), Long::sum);
                     }
                 }
             });
+            for (String phase : truth.keySet()) {
+                if (!phaseOf.containsValue(phase)) {
+                    unmatched.add(phase);
+                }
+            }
             long sum = inclusive.values().stream().mapToLong(Long::longValue).sum();
             for (String phase : truth.keySet()) {
                 measured.put(phase, sum == 0 ? 0 : 100.0 * inclusive.getOrDefault(phase, 0L) / sum);
@@ -276,7 +297,33 @@ public final class SplitCheckCommand {
                 }
             }
         }
-        return new Result(millis, truth, measured, samples);
+        return new Result(millis, truth, measured, samples, unmatched);
+    }
+
+    /**
+     * Which function names of a profile stand for which phase: a function of the phase's own name,
+     * or, for a phase that no function is named exactly, functions whose name is the phase's
+     * qualified by a receiver or module ({@code Object#trees}, {@code Mod.trees},
+     * {@code Mod::trees} for the phase {@code trees}). Phases that match nothing are missing from
+     * the values.
+     */
+    static Map<String, String> phaseNames(Set<String> phases, Set<String> functionNames) {
+        Map<String, String> of = new java.util.HashMap<>();
+        for (String phase : phases) {
+            if (functionNames.contains(phase)) {
+                of.put(phase, phase);
+                continue;
+            }
+            for (String f : functionNames) {
+                if (f.length() > phase.length() && f.endsWith(phase)) {
+                    char c = f.charAt(f.length() - phase.length() - 1);
+                    if (c == '#' || c == '.' || c == ':') {
+                        of.putIfAbsent(f, phase);
+                    }
+                }
+            }
+        }
+        return of;
     }
 
     private static String table(Map<String, List<Result>> results, int rounds, double minutes, List<String> extra) {
@@ -315,6 +362,15 @@ public final class SplitCheckCommand {
             }
             Double none = noneMillis.get(k[0]);
             md.append(String.format("| %s | %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, noise, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
+        }
+        for (var e : results.entrySet()) {
+            Set<String> missing = new java.util.TreeSet<>();
+            e.getValue().forEach(r -> missing.addAll(r.unmatched()));
+            if (!missing.isEmpty()) {
+                String[] k = e.getKey().split("\t");
+                md.append(String.format("%nnote: %s under %s: no function in the profile is named %s (nor qualified so, like Object#name), so %s 0 there;"
+                                + " print each phase under its function's name", k[0], k[1], String.join(", ", missing), missing.size() == 1 ? "its share reads" : "their shares read"));
+            }
         }
         md.append("\nnoise: the largest standard error of a phase's share that the profile's samples among the phases (ccsampler: its walks,\n"
                         + "however many ticks each carries) would have as independent draws from the program's own split, median over the runs;\n"

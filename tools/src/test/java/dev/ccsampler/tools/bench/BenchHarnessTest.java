@@ -67,6 +67,14 @@ class BenchHarnessTest {
         assertTrue(Double.isNaN(new SplitCheckCommand.Result(1000, Map.of("a", 100.0), Map.of(), 0).noise()));
     }
 
+    /** split-check finds a phase under its own name, else under the name qualified the way Ruby, JS or Python print it. */
+    @Test
+    void splitCheckPhasesMatchQualifiedFunctionNames() {
+        var of = SplitCheckCommand.phaseNames(java.util.Set.of("trees", "pool", "render", "gone"),
+                        java.util.Set.of("Object#trees", "Pool::pool", "render", "Scene.render", "subtrees", "<main>"));
+        assertEquals(Map.of("Object#trees", "trees", "Pool::pool", "pool", "render", "render"), of);
+    }
+
     /** A run that timed its known-split functions is judged against that timing, not the construction. */
     @Test
     void theSplitTruthIsTheRunsOwnTimingWhenItHasEveryFunction() {
