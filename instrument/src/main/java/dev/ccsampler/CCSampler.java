@@ -94,6 +94,8 @@ public final class CCSampler implements AutoCloseable {
      * ({@link CaptureCost}). Weak keys: ended threads go. Guarded by itself.
      */
     private final java.util.Map<Thread, CaptureCost> captureCosts = new java.util.WeakHashMap<>();
+    /** Which language context each thread is initializing: samples then are one synthetic frame unless asked otherwise. */
+    private final dev.ccsampler.capture.ContextInitialization initialization = new dev.ccsampler.capture.ContextInitialization();
     /** The trivial roots the burst probes saw (bursting only): where a burst may start at a return poll. */
     private final TrivialRoots trivialRoots = new TrivialRoots();
     private final int stackLimit;
@@ -188,6 +190,7 @@ public final class CCSampler implements AutoCloseable {
         s.clock.setBudget(settings.budget());
         s.clock.setThreadsPerTick(settings.threadsPerTick());
         s.clock.setSampleIdle(settings.sampleIdle());
+        s.initialization.setSampled(settings.sampleContextInitialization());
         if (settings.autoPeriod()) {
             s.clock.setTickUnitNanos(settings.minPeriodNanos());
         }
@@ -211,7 +214,18 @@ public final class CCSampler implements AutoCloseable {
             }
 
             @Override
+            public void onLanguageContextInitialize(TruffleContext context, LanguageInfo language) {
+                initialization.enter(language); // on the initializing thread
+            }
+
+            @Override
             public void onLanguageContextInitialized(TruffleContext context, LanguageInfo language) {
+                initialization.exit();
+            }
+
+            @Override
+            public void onLanguageContextInitializeFailed(TruffleContext context, LanguageInfo language) {
+                initialization.exit();
             }
 
             @Override
@@ -241,6 +255,7 @@ public final class CCSampler implements AutoCloseable {
                     t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
                 }
                 t.useTrivialRoots(trivialRoots);
+                t.useContextInitialization(initialization);
                 drainer.register(t);
                 clock.addThread(e, t);
             }
@@ -448,6 +463,27 @@ public final class CCSampler implements AutoCloseable {
      */
     public synchronized void setDelay(Duration delay) {
         clock.setDelayNanos(delay.toNanos());
+    }
+
+    /**
+     * Whether the code a language runs to initialize its context (TruffleRuby's core library,
+     * GraalPy's Python library) is walked like any other ({@code SampleContextInitialization});
+     * by default a sample taken then is one frame, {@code <context initialization (<language>)>}.
+     * Applies to samples taken from now on.
+     *
+     * @since 0.4
+     */
+    public void setSampleContextInitialization(boolean on) {
+        initialization.setSampled(on);
+    }
+
+    /**
+     * See {@link #setSampleContextInitialization(boolean)}.
+     *
+     * @since 0.4
+     */
+    public boolean isSampleContextInitialization() {
+        return initialization.sampled();
     }
 
     /**

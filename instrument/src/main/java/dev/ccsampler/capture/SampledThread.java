@@ -62,6 +62,8 @@ public final class SampledThread {
     private int deferralsInARow;
     /** What a capture costs this Java thread: shared by its states in the engine's contexts. */
     private CaptureCost cost = new CaptureCost();
+    /** Where the thread initializes a language context, or null: always walk. */
+    private ContextInitialization initialization;
     /** The trivial roots the burst probes saw, or null (bursting off). */
     private TrivialRoots trivialRoots;
     private volatile boolean ended;
@@ -121,6 +123,14 @@ public final class SampledThread {
         trivialRoots = trivial;
     }
 
+    /**
+     * Takes a sample as one synthetic frame while the thread initializes a language context
+     * ({@link ContextInitialization#current()}). Before the thread's first capture.
+     */
+    public void useContextInitialization(ContextInitialization init) {
+        initialization = init;
+    }
+
     private boolean trivialTop(SampleRecord r) {
         TrivialRoots t = trivialRoots;
         return t != null && r.depth > 0 && r.targets[0] instanceof RootCallTarget top && t.contains(System.identityHashCode(top.getRootNode()));
@@ -174,9 +184,14 @@ public final class SampledThread {
         r.weight = weight;
         r.places = 0;
         CallDepth m = currentMarks();
+        ContextInitialization.Frame init = initialization == null ? null : initialization.current();
         ledger.beginCapture();
         try {
-            recorder.walk(r, m, verify, location);
+            if (init == null) {
+                recorder.walk(r, m, verify, location);
+            } else {
+                initializationSample(r, init);
+            }
             FaultInjection.at(FaultInjection.Point.CAPTURE); // test only: the thread failing or ending mid-walk
         } catch (Throwable t) {
             // the slot stays unpublished and is reused by the next claim
@@ -187,7 +202,7 @@ public final class SampledThread {
             }
             return;
         }
-        if (m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
+        if (init == null && m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
             placeAll(r, m, weight);
         }
         // the ticks of the walk itself go on the walked stack, not to a placement
@@ -195,12 +210,16 @@ public final class SampledThread {
         long took = System.nanoTime() - start;
         r.walkNanos = took;
         cost.walked(start, took);
-        BurstState b = bursts == null ? null : currentBurst();
+        BurstState b = bursts == null || init != null ? null : currentBurst();
         if (b != null) {
             r.burstSeq = decideBurst(b, r, weight);
         }
         ring.publish();
-        recorder.published(m);
+        if (init == null) {
+            recorder.published(m);
+        } else {
+            recorder.invalidate(); // the next walk is full: nothing was walked to build on
+        }
         if (b != null) {
             b.arm(); // the burst starts when the action returns to guest code
         }
@@ -314,6 +333,20 @@ public final class SampledThread {
     }
 
     private static final int UNKNOWN = Integer.MIN_VALUE;
+
+    /** The record of a sample taken while the thread initializes a language context: its one synthetic frame. */
+    private static void initializationSample(SampleRecord r, ContextInitialization.Frame init) {
+        r.ensureCapacity(1);
+        r.depth = 1;
+        r.reused = 0;
+        r.truncated = false;
+        r.topRepeat = false;
+        r.checkDepth = -1;
+        r.marked = false;
+        r.targets[0] = init;
+        r.callNodes[0] = null;
+        r.tiers[0] = FrameTier.INTERPRETED;
+    }
 
     /** The first index below {@code n} whose generation is above {@code g}, or {@code n}; {@code gens[0..n)} ascends. */
     static int firstNewer(long[] gens, int n, long g) {

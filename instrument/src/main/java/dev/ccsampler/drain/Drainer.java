@@ -827,7 +827,13 @@ public final class Drainer {
         int endLine = 0;
         boolean internal = true;
         String position = "";
-        if (root != null) {
+        if (target instanceof dev.ccsampler.capture.ContextInitialization.Frame init) {
+            // a sample taken while the thread initialized a language context (SampleContextInitialization=false)
+            language = init.languageId();
+            name = init.name();
+            source = "<" + language + ">";
+            internal = false;
+        } else if (root != null) {
             if (root.getLanguageInfo() != null) {
                 language = root.getLanguageInfo().getId();
             }

@@ -276,6 +276,9 @@ public final class CCSamplerOptions {
     @Option(name = "ThreadsPerTick", help = "Partial safepoints: walk only the first N threads to reach a safepoint at each tick; a thread passed over twice in a row is walked anyway; 0 walks all (default: the number of cores).", usageSyntax = "[0, 65536]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> THREADS_PER_TICK = new OptionKey<>(Runtime.getRuntime().availableProcessors(), intRange("ThreadsPerTick", 0, 65536));
 
+    @Option(name = "SampleContextInitialization", help = "Walk the code a language runs to initialize its context (TruffleRuby's core library, GraalPy's Python library) like any other; by default a sample taken then is one frame, <context initialization (<language>)> (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> SAMPLE_CONTEXT_INITIALIZATION = new OptionKey<>(false, bool("SampleContextInitialization"));
+
     @Option(name = "SampleIdle", help = "Also sample threads parked or blocked in the host; by default their ticks are counted as idle and not sampled (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> SAMPLE_IDLE = new OptionKey<>(false, bool("SampleIdle"));
 

@@ -16,13 +16,16 @@ import dev.ccsampler.capture.RequestLedger;
  * @param maxPeriodNanos largest period {@code autoPeriod} may choose
  * @param steadyState slow down once the profile has converged, back on a phase change
  * @param waited where ticks go that pass while a thread's request waits for a safepoint
+ * @param sampleContextInitialization walk the code a language runs to initialize its context (its
+ *            start-up library) like any other; by default such a sample is one synthetic frame
  */
 public record SamplingSettings(Incremental incremental, boolean verifyIncremental, double budget, int threadsPerTick, boolean sampleIdle, boolean autoPeriod,
-                long minPeriodNanos, long maxPeriodNanos, boolean steadyState, RequestLedger.Waited waited) {
+                long minPeriodNanos, long maxPeriodNanos, boolean steadyState, RequestLedger.Waited waited,
+                boolean sampleContextInitialization) {
 
     /** The defaults of the instrument's options. */
     public static final SamplingSettings DEFAULTS = new SamplingSettings(Incremental.AUTO, false, 0.03, Runtime.getRuntime().availableProcessors(), false, false, 1_000_000L,
-                    100_000_000L, false, RequestLedger.Waited.TOP);
+                    100_000_000L, false, RequestLedger.Waited.TOP, false);
 
     /** When walks are incremental. */
     public enum Incremental {

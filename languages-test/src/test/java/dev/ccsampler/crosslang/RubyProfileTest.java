@@ -46,6 +46,49 @@ class RubyProfileTest {
     }
 
     /**
+     * TruffleRuby loads its core library in Ruby while it initializes its context (2–3 s here):
+     * by default a sample taken then is one frame, {@code <context initialization (ruby)>}, so none
+     * of that library's start-up code (its {@code <module:Truffle>} body runs only then) is in the
+     * profile; {@code SampleContextInitialization} walks it like any other code.
+     */
+    @Test
+    void contextInitializationIsOneFrameUnlessAsked() throws Exception {
+        for (boolean walked : new boolean[]{false, true}) {
+            Map<String, Long> self = new java.util.HashMap<>();
+            try (org.graalvm.polyglot.Engine engine = org.graalvm.polyglot.Engine.newBuilder().out(java.io.OutputStream.nullOutputStream())
+                            .option("ccsampler.CostBudget", "100").build()) {
+                dev.ccsampler.CCSampler sampler = dev.ccsampler.CCSampler.find(engine);
+                assertEquals(false, sampler.isSampleContextInitialization());
+                sampler.setSampleContextInitialization(walked);
+                sampler.setPeriod(java.time.Duration.ofMillis(1));
+                sampler.setCollecting(true);
+                try (org.graalvm.polyglot.Context c = org.graalvm.polyglot.Context.newBuilder("ruby").engine(engine).build()) {
+                    assertEquals(6, c.eval("ruby", "[1, 2, 3].sum").asInt());
+                }
+                sampler.setCollecting(false);
+                ProfileSnapshot s = sampler.takeSnapshot();
+                assertTrue(s.accounting().balanced(), s.accounting().summaryLine());
+                for (MethodInfo m : s.methods()) {
+                    self.merge(m.name(), s.methodStats().get(m.id()).selfSum(), Long::sum);
+                }
+                System.out.println("Ruby start-up, SampleContextInitialization=" + walked + ": " + s.accounting().summaryLine() + "; <context initialization (ruby)> "
+                                + self.get("<context initialization (ruby)>") + ", <module:Truffle> " + self.get("<module:Truffle>"));
+                if (walked) {
+                    assertEquals(0L, self.getOrDefault("<context initialization (ruby)>", 0L), self.toString());
+                    long core = self.entrySet().stream().filter(e -> !e.getKey().startsWith("<context")).mapToLong(Map.Entry::getValue).sum();
+                    assertTrue(core > 100, () -> "the core library's start-up walked: " + self);
+                } else {
+                    assertTrue(self.getOrDefault("<context initialization (ruby)>", 0L) > 100, self.toString());
+                    assertEquals(0L, self.getOrDefault("<module:Truffle>", 0L), self.toString());
+                    MethodInfo init = s.methods().stream().filter(m -> m.name().equals("<context initialization (ruby)>")).findFirst().orElseThrow();
+                    assertEquals("ruby", init.language());
+                    assertTrue(!init.internal(), "shown by default");
+                }
+            }
+        }
+    }
+
+    /**
      * The steady state through the embedding API: warm up, then sample 1 ms for a fixed number of
      * rounds, every tick walked. The shares are printed, not asserted: TruffleRuby's compiled loops
      * poll late (p50 latency about 1 ms here), so where a late sample lands depends on the machine's
