@@ -209,7 +209,9 @@ public final class SampledThread {
         r.weight += ledger.endCapture();
         long took = System.nanoTime() - start;
         r.walkNanos = took;
-        cost.walked(start, took);
+        if (init == null) {
+            cost.walked(start, took); // a synthetic sample says nothing of what walks cost
+        }
         BurstState b = bursts == null || init != null ? null : currentBurst();
         if (b != null) {
             r.burstSeq = decideBurst(b, r, weight);
