@@ -22,6 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <li>{@link #current()} is the innermost language whose context the calling thread is
  * initializing, or null; always null while {@link #setSampled sampling} of initialization is on.
  * It reads a thread local and allocates nothing.</li>
+ * <li>{@link #initializing(Thread)}, for the clock, tells whether a thread is initializing some
+ * language's context (a racy read: true from shortly after the start to shortly after the end).</li>
  * </ul>
  */
 public final class ContextInitialization {
@@ -57,6 +59,8 @@ public final class ContextInitialization {
     /** Per thread, the languages being initialized, innermost last. */
     private final ThreadLocal<Frame[]> stack = ThreadLocal.withInitial(() -> new Frame[4]);
     private final ThreadLocal<int[]> depth = ThreadLocal.withInitial(() -> new int[1]);
+    /** The threads initializing a language context now, with their innermost one: what the clock reads. */
+    private final ConcurrentHashMap<Thread, Frame> active = new ConcurrentHashMap<>();
     private volatile boolean sampled;
 
     /** Whether initialization code is walked like any other ({@code SampleContextInitialization=true}). Any thread. */
@@ -79,14 +83,29 @@ public final class ContextInitialization {
             stack.set(s);
         }
         s[d[0]++] = f;
+        active.put(Thread.currentThread(), f);
     }
 
     /** The calling thread is done initializing its innermost language context (or it failed). */
     public void exit() {
         int[] d = depth.get();
         if (d[0] > 0) {
-            stack.get()[--d[0]] = null;
+            Frame[] s = stack.get();
+            s[--d[0]] = null;
+            if (d[0] == 0) {
+                active.remove(Thread.currentThread());
+            } else {
+                active.put(Thread.currentThread(), s[d[0] - 1]);
+            }
         }
+    }
+
+    /**
+     * Whether {@code thread} is initializing a language context and such samples are one frame
+     * ({@link #current()} would not be null there). Any thread; the clock asks at each tick.
+     */
+    public boolean initializing(Thread thread) {
+        return !sampled && !active.isEmpty() && active.containsKey(thread);
     }
 
     /** The calling thread's innermost language context being initialized, or null (see the class comment). */

@@ -212,6 +212,17 @@ public final class RequestLedger {
      * policy. Clock thread only.
      */
     public boolean tick(boolean idleNow, long units, long topNow, long genNow) {
+        return tick(idleNow, units, topNow, genNow, false);
+    }
+
+    /**
+     * {@link #tick(boolean, long, long, long)} that also says whether the thread is initializing a
+     * language context ({@link ContextInitialization}): under {@link Waited#TOP} a tick that waits
+     * then goes to the request's sample, as under {@link Waited#SAMPLE}. Such a sample is one frame
+     * for the whole initialization, the frame that is on top throughout, where the clock reads no
+     * top frame and would skip the tick. Clock thread only.
+     */
+    public boolean tick(boolean idleNow, long units, long topNow, long genNow, boolean initializing) {
         if (idleNow) {
             IDLE.setRelease(this, idle + units); // release: single writer, read by the drain
             return false;
@@ -222,6 +233,10 @@ public final class RequestLedger {
             return false;
         }
         if ((long) OUTSTANDING.getAcquire(this) != 0) { // acquire: pairs with the resolving CAS
+            if (initializing && waited == Waited.TOP) {
+                CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
+                return false;
+            }
             switch (waited) {
                 case SAMPLE -> CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
                 case NEXT -> UNSENT.setRelease(this, unsent + units);

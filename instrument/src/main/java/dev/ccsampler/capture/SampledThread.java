@@ -339,12 +339,8 @@ public final class SampledThread {
     /** The record of a sample taken while the thread initializes a language context: its one synthetic frame. */
     private static void initializationSample(SampleRecord r, ContextInitialization.Frame init) {
         r.ensureCapacity(1);
+        r.resetFrames();
         r.depth = 1;
-        r.reused = 0;
-        r.truncated = false;
-        r.topRepeat = false;
-        r.checkDepth = -1;
-        r.marked = false;
         r.targets[0] = init;
         r.callNodes[0] = null;
         r.tiers[0] = FrameTier.INTERPRETED;
@@ -472,6 +468,16 @@ public final class SampledThread {
         long t = m == null ? 0 : m.top();
         topGen = t == 0 ? 0 : m.generation(CallDepth.topDepth(t));
         return t;
+    }
+
+    /**
+     * Whether the thread is initializing a language context, whose samples are one synthetic frame
+     * ({@link ContextInitialization}): the ticks a request waits there belong to that frame. Clock
+     * thread.
+     */
+    public boolean initializingNow() {
+        ContextInitialization i = initialization;
+        return i != null && i.initializing(thread);
     }
 
     /** The generation of the frame the last {@link #topNow()} returned, 0 when unknown. Clock thread only. */

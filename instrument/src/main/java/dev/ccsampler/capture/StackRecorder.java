@@ -141,12 +141,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      */
     void walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation) {
         record = r;
-        r.depth = 0;
-        r.reused = 0;
-        r.truncated = false;
-        r.topRepeat = false;
-        r.checkDepth = -1;
-        r.marked = false;
+        r.resetFrames();
         int counted = 0;
         int low = 0;
         if (marks != null) {

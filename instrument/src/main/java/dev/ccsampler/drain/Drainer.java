@@ -416,7 +416,10 @@ public final class Drainer {
         long periods = latency / Math.max(1, periodNanos);
         boolean first = !acc.applied; // its request may have waited for the thread's first poll
         acc.applied = true;
-        if (r.places == 0 && !first) {
+        // a sample of a language's context initialization (one synthetic frame) waited in the
+        // language's start-up, where the probes could tell nothing: it does not attach them
+        boolean initialization = r.depth == 1 && r.reused == 0 && r.targets[0] instanceof dev.ccsampler.capture.ContextInitialization.Frame;
+        if (r.places == 0 && !first && !initialization) {
             // the periods this sample waited are in its weight only once placed (WaitedTicks=top);
             // before, they are in no sample and the weight is what the request carried. A thread's
             // first poll may have waited for the language's start-up, which ran no guest code: not
@@ -427,7 +430,8 @@ public final class Drainer {
         if (latency > periodNanos) {
             acc.late += weight;
             acc.lateSamples++;
-            if (onLate != null && lateThread == null && acc.lateSamples >= LATE_TRIGGER && acc.recentWaited * 100 >= WAITED_SHARE_PERCENT * acc.recentTicks) {
+            if (onLate != null && lateThread == null && !initialization && acc.lateSamples >= LATE_TRIGGER && acc.recentTicks > 0
+                            && acc.recentWaited * 100 >= WAITED_SHARE_PERCENT * acc.recentTicks) {
                 lateThread = t.threadName; // acted on by the drain loop, outside the map's lock
             }
         } else {

@@ -103,6 +103,16 @@ public final class SampleRecord {
         }
     }
 
+    /** Resets what a capture fills (no frame yet, nothing reused or checked), before it fills them. Guest thread. */
+    public void resetFrames() {
+        depth = 0;
+        reused = 0;
+        truncated = false;
+        topRepeat = false;
+        checkDepth = -1;
+        marked = false;
+    }
+
     /** Drops references so captured code can be collected. Runs on the drain thread. */
     void clear() {
         java.util.Arrays.fill(targets, 0, depth, null);

@@ -76,7 +76,7 @@ final class ThreadSchedule {
         }
         boolean idle = !sampleIdle && isIdle(state);
         long top = thread.topNow();
-        if (!thread.ledger.tick(idle, units, top, thread.topGenerationNow())) {
+        if (!thread.ledger.tick(idle, units, top, thread.topGenerationNow(), thread.initializingNow())) {
             return false;
         }
         long cost = thread.captureCostNanos();

@@ -113,6 +113,32 @@ class RequestLedgerTest {
         assertEquals(0, carried.beforeFirstPollTicks());
     }
 
+    /**
+     * While the thread initializes a language context (whose samples are one frame), the ticks a
+     * request waits go to that sample under {@code TOP}, where the clock reads no top frame; other
+     * policies keep their meaning.
+     */
+    @Test
+    void ticksWaitedInContextInitializationGoToItsSample() {
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
+        assertTrue(l.tick(false, 1, 0L, 0L, true));
+        assertEquals(1, l.beginRequest(10));
+        assertTrue(!l.tick(false, 3, 0L, 0L, true));
+        assertEquals(4, l.claim(10), "the waited ticks are the sample's");
+        assertEquals(0, l.waitedSkippedTicks());
+        assertTrue(l.tick(false, 1, 0L, 0L, false));
+        assertEquals(1, l.beginRequest(20));
+        assertTrue(!l.tick(false, 2, 0L, 0L, false)); // initialized: no top known, skipped as before
+        assertEquals(1, l.claim(20));
+        assertEquals(2, l.waitedSkippedTicks());
+        RequestLedger skip = new RequestLedger(RequestLedger.Waited.SKIP);
+        assertTrue(skip.tick(false, 1, 0L, 0L, true));
+        skip.beginRequest(10);
+        assertTrue(!skip.tick(false, 3, 0L, 0L, true));
+        assertEquals(1, skip.claim(10), "WaitedTicks=skip still skips");
+        assertEquals(3, skip.waitedSkippedTicks());
+    }
+
     /** A top frame as {@link CallDepth#top()} gives it. */
     private static long top(int depth, int root) {
         return ((long) depth << 32) | (root & 0xffffffffL);
