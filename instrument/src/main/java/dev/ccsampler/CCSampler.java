@@ -582,7 +582,7 @@ public final class CCSampler implements AutoCloseable {
                         stackLimit, List.of(), sampling);
         ProfileSnapshot s = drainer.snapshot(meta, stopped);
         List<String> warnings = new ArrayList<>(faults.lines());
-        warnings.addAll(warnings(s, clock.overruns(), beforeFirstPoll, drainer.filter()));
+        warnings.addAll(warnings(s, clock.overruns(), beforeFirstPoll, drainer.initializationTicks(), drainer.filter()));
         if (bursts != null && bursts.dropped() > 0) {
             warnings.add(bursts.dropped() + " of " + bursts.started() + " bursts were dropped because the drain had not taken the thread's previous ones yet (the drain was busy, attaching probes for instance, or the machine was): "
                             + "their calls are missing from the call counts. A longer --ccsampler.Period gives the drain more time.");
@@ -599,9 +599,12 @@ public final class CCSampler implements AutoCloseable {
      *
      * @param beforeFirstPoll skipped ticks that passed before a thread's first safepoint poll: a
      *            sampling note, not a warning (no option changes them)
+     * @param initialization ticks of samples of a language's context initialization, and of those
+     *            the late ones ({@link dev.ccsampler.drain.Drainer#initializationTicks()}): not
+     *            counted in the late-sample warning
      * @param filter the frame filter in force, to say which option shows the hidden frames
      */
-    static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll, dev.ccsampler.drain.FrameFilter filter) {
+    static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll, long[] initialization, dev.ccsampler.drain.FrameFilter filter) {
         List<String> w = new ArrayList<>();
         Accounting a = s.accounting();
         if (!s.meta().optimizing()) {
@@ -613,10 +616,15 @@ public final class CCSampler implements AutoCloseable {
         if (a.dropped() > 0) {
             w.add(a.dropped() + " samples were dropped because a thread's buffer was full: raise --ccsampler.BufferSize.");
         }
-        long captured = a.taken() + a.late();
-        if (captured > 0 && a.late() * 10 > captured) {
+        // not the samples of a language's context initialization: its start-up waits for its own
+        // parser, and no option of ours changes that. What is left of a short script may be a few
+        // ticks of its exit: too few to judge a share by
+        long captured = a.taken() + a.late() - initialization[0];
+        long late = a.late() - initialization[1];
+        boolean enough = initialization[0] == 0 || captured >= 100;
+        if (captured > 0 && enough && late * 10 > captured) {
             w.add(String.format("%.0f%% of samples were late (p99 latency %s): compiled loops poll safepoints rarely, so a sample lands at the next poll; a longer --ccsampler.Period makes the delay a smaller share.",
-                            100.0 * a.late() / captured, Accounting.formatNanos(a.latencyP99Nanos())));
+                            100.0 * late / captured, Accounting.formatNanos(a.latencyP99Nanos())));
         }
         long skipped = Math.max(0, a.skipped() - beforeFirstPoll);
         if (a.requested() > 0 && skipped * 5 > a.requested()) {

@@ -102,7 +102,7 @@ public final class Drainer {
      * What is kept of a thread that ended: its key in the CC-Map and its accounting, frozen. Its
      * {@code Thread}, ring, stack recorder, last stack and latency buckets are released.
      */
-    private record Retired(int contextId, long threadId, Accounting accounting, long mismatches, long beforeFirstPoll) {
+    private record Retired(int contextId, long threadId, Accounting accounting, long mismatches, long beforeFirstPoll, long initTicks, long initLate) {
     }
 
     private int[] methodBuf = new int[64];
@@ -405,7 +405,7 @@ public final class Drainer {
         retiredLatency.add(a.latency());
         a = new Accounting(a.requested(), a.taken(), a.late(), a.dropped(), a.failed(), a.skipped(), a.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(),
                         a.latencyMaxNanos(), a.inFlight(), a.samples(), a.idle(), a.framesWalked(), a.frames(), a.deferred(), 0, LatencyHistogram.EMPTY);
-        retired.add(new Retired(t.contextId, t.thread.threadId(), a, acc.mismatches, acc.beforeFirstPoll(t)));
+        retired.add(new Retired(t.contextId, t.thread.threadId(), a, acc.mismatches, acc.beforeFirstPoll(t), acc.initTicks, acc.initLate));
     }
 
     private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {
@@ -426,6 +426,12 @@ public final class Drainer {
             // time in code that does not poll, which is what the probes would be attached for
             acc.recentWaited = acc.recentWaited * RECENT_DECAY + periods;
             acc.recentTicks = acc.recentTicks * RECENT_DECAY + periods + weight;
+        }
+        if (initialization) {
+            acc.initTicks += weight;
+            if (latency > periodNanos) {
+                acc.initLate += weight;
+            }
         }
         if (latency > periodNanos) {
             acc.late += weight;
@@ -811,6 +817,29 @@ public final class Drainer {
             }
             for (Retired r : retired) {
                 n += r.beforeFirstPoll;
+            }
+            return n;
+        }
+    }
+
+    /**
+     * Over all threads, the ticks of samples of a language's context initialization (one synthetic
+     * frame each) and, of those, the ticks of late ones: the language's start-up waits for its own
+     * parser, which polls no safepoint, not for the program's compiled loops. Any thread.
+     *
+     * @return {ticks, late ticks}
+     * @since 0.4
+     */
+    public long[] initializationTicks() {
+        synchronized (map) {
+            long[] n = new long[2];
+            for (ThreadAccount a : accounts.values()) {
+                n[0] += a.initTicks;
+                n[1] += a.initLate;
+            }
+            for (Retired r : retired) {
+                n[0] += r.initTicks;
+                n[1] += r.initLate;
             }
             return n;
         }

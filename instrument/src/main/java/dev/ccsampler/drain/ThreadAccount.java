@@ -103,6 +103,10 @@ final class ThreadAccount {
         baseBeforeFirstPoll = l.beforeFirstPollTicks();
     }
 
+    /** Ticks of samples of a language's context initialization (one synthetic frame), and of those the late ones. */
+    long initTicks;
+    long initLate;
+
     /** Of the skipped ticks, those that passed before the thread's first safepoint poll. */
     long beforeFirstPoll(SampledThread t) {
         return t.ledger.beforeFirstPollTicks() - baseBeforeFirstPoll;
