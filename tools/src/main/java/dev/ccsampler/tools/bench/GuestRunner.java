@@ -23,7 +23,7 @@ import java.util.Map;
  * harness ({@link BenchCommand}) starts it so that it does not depend on the launcher.
  *
  * <pre>
- * GuestRunner --lang js --iterations 20 [--budget-ms 4000] [--time-parts 30] [--option key=value]... file [guest args...]
+ * GuestRunner --lang js --iterations 20 [--budget-ms 4000] [--time-parts 30] [--toggle 5] [--option key=value]... file [guest args...]
  * </pre>
  *
  * <p>Protocol. All options go to one {@link Engine} (profiler options and language options alike),
@@ -85,6 +85,7 @@ public final class GuestRunner {
         int iterations = 1;
         long budgetNanos = Long.MAX_VALUE;
         int partRounds = 0;
+        int toggle = 0;
         Map<String, String> options = new LinkedHashMap<>();
         String file = null;
         List<String> guestArgs = new ArrayList<>();
@@ -100,6 +101,7 @@ public final class GuestRunner {
                     case "--iterations" -> iterations = Integer.parseInt(args[++i]);
                     case "--budget-ms" -> budgetNanos = Long.parseLong(args[++i]) * 1_000_000L;
                     case "--time-parts" -> partRounds = Integer.parseInt(args[++i]);
+                    case "--toggle" -> toggle = Integer.parseInt(args[++i]);
                     case "--option" -> {
                         String kv = args[++i];
                         int eq = kv.indexOf('=');
@@ -117,7 +119,12 @@ public final class GuestRunner {
             return 2;
         }
         if (lang == null || file == null) {
-            System.err.println("usage: GuestRunner --lang <id> --iterations <n> [--budget-ms <ms>] [--time-parts <rounds>] [--option k=v]... <file> [args...]");
+            System.err.println("usage: GuestRunner --lang <id> --iterations <n> [--budget-ms <ms>] [--time-parts <rounds>] [--toggle <k>] [--option k=v]... <file> [args...]");
+            return 2;
+        }
+        String cc = options.get("ccsampler");
+        if (toggle < 0 || toggle > 0 && (cc == null || cc.equals("false"))) {
+            System.err.println("GuestRunner: --toggle <k> needs k >= 1 and --option ccsampler=true (or an output name): it switches ccsampler's sampling off and on.");
             return 2;
         }
         Source source;
@@ -142,12 +149,22 @@ public final class GuestRunner {
                     selfRunning = v == null || !v.canExecute();
                     if (!selfRunning) {
                         report.println(PREFIX + "setup " + (System.nanoTime() - t0));
+                        Toggle tg = toggle > 0 ? new Toggle(dev.ccsampler.CCSampler.find(engine), toggle, iterations / 3) : null;
                         for (int i = 0; i < iterations && spent < budgetNanos; i++) {
+                            if (tg != null) {
+                                tg.before(i);
+                            }
                             long s = System.nanoTime();
                             v.execute();
                             long d = System.nanoTime() - s;
                             spent += d;
                             report.println(PREFIX + "iter " + i + " " + d);
+                            if (tg != null) {
+                                tg.after(d);
+                            }
+                        }
+                        if (tg != null) {
+                            tg.report(report);
                         }
                         report.println(PREFIX + "end " + System.currentTimeMillis());
                         if (v.hasMember("timed")) {
@@ -189,6 +206,65 @@ public final class GuestRunner {
         report.println(PREFIX + "exit " + status);
         report.flush();
         return status;
+    }
+
+    /**
+     * {@code --toggle k}: the marginal cost of sampling on the same compiled code. After the first
+     * third of the iterations (warm-up, sampled), ccsampler's sampling is switched off and on every
+     * {@code k} iterations ({@link dev.ccsampler.CCSampler#setCollecting}), in the order off, on,
+     * on, off, so that iterations still getting faster favour neither state; at the end one line
+     * {@code CCSBENCH toggle on <median ns> off <median ns> ratio <on/off> n <on> <off>} compares
+     * the iterations of the two states. The probes, once attached, stay in both states, and so does
+     * whatever compiled code they shaped: this is the cost of the clock, the walks and the drain,
+     * without the spread that separate processes' compilations add.
+     */
+    private static final class Toggle {
+        private final dev.ccsampler.CCSampler sampler;
+        private final int k;
+        private final int warmup;
+        private final List<Long> on = new ArrayList<>();
+        private final List<Long> off = new ArrayList<>();
+        private boolean state = true;
+        private boolean counted;
+
+        Toggle(dev.ccsampler.CCSampler sampler, int k, int warmup) {
+            this.sampler = sampler;
+            this.k = k;
+            this.warmup = warmup;
+        }
+
+        void before(int i) {
+            counted = i >= warmup;
+            if (counted && (i - warmup) % k == 0) {
+                int w = ((i - warmup) / k) % 4;
+                state = w == 1 || w == 2; // off, on, on, off, ...: a steady drift favours neither state
+                sampler.setCollecting(state);
+            }
+        }
+
+        void after(long nanos) {
+            if (counted) {
+                (state ? on : off).add(nanos);
+            }
+        }
+
+        void report(PrintStream report) {
+            sampler.setCollecting(true); // the run-end profile covers the whole run as usual
+            long mOn = median(on);
+            long mOff = median(off);
+            report.println(PREFIX + "toggle on " + mOn + " off " + mOff + " ratio " + String.format(java.util.Locale.ROOT, "%.4f", mOff == 0 ? Double.NaN : (double) mOn / mOff)
+                            + " n " + on.size() + " " + off.size());
+        }
+
+        private static long median(List<Long> v) {
+            if (v.isEmpty()) {
+                return 0;
+            }
+            List<Long> s = new ArrayList<>(v);
+            s.sort(null);
+            int n = s.size();
+            return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+        }
     }
 
     private static Context newContext(Engine engine, String lang, String[] argv) {

@@ -284,6 +284,31 @@ class BenchHarnessTest {
         assertTrue(log.contains("CCSBENCH exit 0"), log);
     }
 
+    /**
+     * {@code --toggle k}: after the first third, sampling off and on every k iterations (off, on,
+     * on, off), and one line comparing the two states' medians; refused without ccsampler.
+     */
+    @Test
+    void guestRunnerTogglesSamplingAndComparesTheStates(@TempDir Path dir) throws IOException {
+        Path js = Files.writeString(dir.resolve("fn.js"), "(function() { let s = 0; for (let i = 0; i < 20000; i++) { s += i % 7; } return s; })");
+        String log = runGuest("--lang", "js", "--iterations", "30", "--toggle", "2", "--option", "ccsampler=true", "--option", "ccsampler.Period=1ms", "--option",
+                        "ccsampler.OutputFile=" + dir.resolve("p.txt"), js.toString());
+        assertEquals(30, count(log, "CCSBENCH iter "), log);
+        // 20 iterations after the warm-up third, in windows of 2: off on on off off on on off off on
+        assertTrue(log.matches("(?s).*CCSBENCH toggle on \\d+ off \\d+ ratio [0-9.]+ n 10 10\n.*"), log);
+        assertTrue(log.contains("CCSBENCH exit 0"), log);
+        assertTrue(Files.size(dir.resolve("p.txt")) > 0, "the run-end profile is written as usual");
+        var err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.err;
+        System.setErr(new java.io.PrintStream(err, true));
+        try {
+            assertEquals(2, GuestRunner.run(new String[]{"--lang", "js", "--iterations", "3", "--toggle", "2", js.toString()}, new java.io.PrintStream(new java.io.ByteArrayOutputStream())));
+        } finally {
+            System.setErr(old);
+        }
+        assertTrue(err.toString().contains("--toggle <k> needs"), err.toString());
+    }
+
     private static String runGuest(String... args) {
         var buf = new java.io.ByteArrayOutputStream();
         GuestRunner.run(args, new java.io.PrintStream(buf, true));
