@@ -50,10 +50,19 @@ final class ThreadSchedule {
      * @param now the tick's time ({@link System#nanoTime()})
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now) {
+        return tick(periodNanos, budget, sampleIdle, units, now, 1);
+    }
+
+    /**
+     * {@link #tick(long, double, boolean, long, long)} for {@code n} clock ticks at once, which the
+     * clock slept over because {@link #ticksUntilChoice} said none of them could be chosen: they
+     * count as {@code n} ticks of the thread's state now, and add {@code n} times to the credit.
+     */
+    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n) {
         thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
         boolean send = false;
         try {
-            send = countTick(periodNanos, budget, sampleIdle, units, now);
+            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n);
             return send;
         } finally {
             if (!send) {
@@ -62,7 +71,7 @@ final class ThreadSchedule {
         }
     }
 
-    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now) {
+    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n) {
         if (thread.isEnded()) {
             return false; // removed from its context; the clock's copy of the list may still hold it
         }
@@ -83,7 +92,34 @@ final class ThreadSchedule {
         if (cost <= 0 || budget >= 1) {
             return true;
         }
-        return choose(probability(periodNanos, budget, cost, now - thread.lastCaptureNanos()));
+        return choose(probability(periodNanos, budget, cost, now - thread.lastCaptureNanos()), n);
+    }
+
+    /**
+     * How many of the next clock ticks certainly cannot choose this thread, so that the clock may
+     * sleep over them and count them at once: 0 when every tick must be looked at (a request
+     * outstanding or a walk running, every tick chosen, no cost known yet, an ended thread). The
+     * selection depends on time only, never on the stack, so where the thinning leaves gaps of
+     * several ticks the clock need not wake for each. Clock thread only.
+     */
+    long ticksUntilChoice(long periodNanos, double budget, long now) {
+        if (thread.isEnded() || budget >= 1 || thread.ledger.busy()) {
+            return 0;
+        }
+        long cost = thread.captureCostNanos();
+        if (cost <= 0) {
+            return 0;
+        }
+        // the discount raises p slowly while no walk happens (0.1 % per ms): a margin of 2 %
+        return ticksUntilChoice(1.02 * probability(periodNanos, budget, cost, now - thread.lastCaptureNanos()));
+    }
+
+    /** How many of the next ticks {@link #choose(double)} at probability {@code p} certainly returns false for. Clock thread only. */
+    long ticksUntilChoice(double p) {
+        if (p >= 1) {
+            return 0;
+        }
+        return Math.max(0, (long) Math.floor((threshold - credit) / p) - 1);
     }
 
     /** Time constant of the discount on the cost estimate while no walk happens: one second. */
@@ -105,11 +141,16 @@ final class ThreadSchedule {
 
     /** Whether a tick at selection probability {@code p} is chosen: see the class comment. Clock thread only. */
     boolean choose(double p) {
+        return choose(p, 1);
+    }
+
+    /** {@link #choose(double)} for {@code n} ticks at once. Clock thread only. */
+    boolean choose(double p, int n) {
         if (p >= 1) {
             credit = 0;
             return true;
         }
-        credit += p;
+        credit += p * n;
         if (credit < threshold) {
             return false;
         }

@@ -60,6 +60,37 @@ class ThreadScheduleTest {
         assertTrue(schedule(1).choose(1.0) && schedule(1).choose(3.0), "p >= 1: every tick");
     }
 
+    /**
+     * The clock sleeps over the ticks {@link ThreadSchedule#ticksUntilChoice} says cannot be chosen
+     * and counts them at once: the ticks chosen are exactly those chosen one tick at a time.
+     */
+    @Test
+    void sleepingOverTicksThatCannotBeChosenChoosesTheSameTicks() {
+        for (double p : new double[]{0.5, 0.1, 0.013}) {
+            ThreadSchedule single = schedule(11);
+            ThreadSchedule batched = schedule(11);
+            java.util.List<Integer> one = new java.util.ArrayList<>();
+            java.util.List<Integer> many = new java.util.ArrayList<>();
+            int ticks = 200_000;
+            for (int t = 0; t < ticks; t++) {
+                if (single.choose(p)) {
+                    one.add(t);
+                }
+            }
+            int wakes = 0;
+            for (int t = 0; t < ticks;) {
+                int n = (int) Math.min(batched.ticksUntilChoice(p) + 1, ticks - t);
+                t += n;
+                wakes++;
+                if (batched.choose(p, n)) {
+                    many.add(t - 1);
+                }
+            }
+            assertEquals(one, many, "p=" + p);
+            assertTrue(wakes < ticks * Math.min(1, 3 * p), "woke " + wakes + " times for " + ticks + " ticks at p=" + p);
+        }
+    }
+
     @Test
     void weightedSharesAreUnbiasedEvenForAProgramWithTheGapsPeriod() {
         double p = 0.1; // mean gap 10 ticks
