@@ -210,7 +210,18 @@ public final class CCSampler implements AutoCloseable {
             }
 
             @Override
+            public void onLanguageContextCreate(TruffleContext context, LanguageInfo language) {
+                initialization.enter(language); // creation runs no guest code, but its ticks are start-up too
+            }
+
+            @Override
             public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
+                initialization.exit();
+            }
+
+            @Override
+            public void onLanguageContextCreateFailed(TruffleContext context, LanguageInfo language) {
+                initialization.exit();
             }
 
             @Override

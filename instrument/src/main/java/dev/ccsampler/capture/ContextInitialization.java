@@ -15,7 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  * <li>Truffle calls {@code onLanguageContextInitialize} and then exactly one of
  * {@code onLanguageContextInitialized} or {@code onLanguageContextInitializeFailed}, on the thread
- * that initializes, properly nested when one language's initialization initializes another.</li>
+ * that initializes, properly nested when one language's initialization initializes another; the
+ * same for a language context's creation ({@code onLanguageContextCreate} …), which runs no guest
+ * code (so no sample is taken in it) but whose ticks, waiting for the first poll, are start-up too
+ * and go to the first sample of the initialization.</li>
  * </ul>
  * <h2>Guarantees</h2>
  * <ul>
