@@ -2,13 +2,14 @@ package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.nodes.LanguageInfo;
 
+import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which language's context each thread is initializing, so that a sample taken meanwhile is one
  * synthetic frame ({@link Frame}) instead of a walk of the language's own start-up code (like
  * {@code --cpusampler}'s default, {@code SampleContextInitialization=false}). TruffleRuby loads its
- * core library in Ruby there (2–3 s of frames such as {@code <module:Truffle>} and
+ * core library in Ruby there (2–4 s of frames such as {@code <module:Truffle>} and
  * {@code Module#alias_method} before a short script's first line), GraalPy its Python library.
  *
  * <h2>Assumptions</h2>
@@ -24,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  * <li>{@link #current()} is the innermost language whose context the calling thread is
  * initializing, or null; always null while {@link #setSampled sampling} of initialization is on.
- * It reads a thread local and allocates nothing.</li>
+ * It allocates nothing, and while no thread initializes it reads one map's size.</li>
  * <li>{@link #initializing(Thread)}, for the clock, tells whether a thread is initializing some
  * language's context (a racy read: true from shortly after the start to shortly after the end).</li>
  * </ul>
@@ -59,11 +60,13 @@ public final class ContextInitialization {
 
     /** One per language, so the drain interns each once. */
     private final ConcurrentHashMap<String, Frame> frames = new ConcurrentHashMap<>();
-    /** Per thread, the languages being initialized, innermost last. */
-    private final ThreadLocal<Frame[]> stack = ThreadLocal.withInitial(() -> new Frame[4]);
-    private final ThreadLocal<int[]> depth = ThreadLocal.withInitial(() -> new int[1]);
-    /** The threads initializing a language context now, with their innermost one: what the clock reads. */
-    private final ConcurrentHashMap<Thread, Frame> active = new ConcurrentHashMap<>();
+    /**
+     * The threads initializing a language context now, each with the languages it is initializing,
+     * innermost first. A thread's stack is changed and read ({@link #current()}) only by that
+     * thread; the clock asks only whether the thread has one. Empty nearly always, so the capture's
+     * question costs one {@code isEmpty}.
+     */
+    private final ConcurrentHashMap<Thread, ArrayDeque<Frame>> active = new ConcurrentHashMap<>();
     private volatile boolean sampled;
 
     /** Whether initialization code is walked like any other ({@code SampleContextInitialization=true}). Any thread. */
@@ -79,26 +82,17 @@ public final class ContextInitialization {
     /** The calling thread starts initializing {@code language}'s context. */
     public void enter(LanguageInfo language) {
         Frame f = frames.computeIfAbsent(language.getId(), Frame::new);
-        int[] d = depth.get();
-        Frame[] s = stack.get();
-        if (d[0] == s.length) {
-            s = java.util.Arrays.copyOf(s, s.length * 2);
-            stack.set(s);
-        }
-        s[d[0]++] = f;
-        active.put(Thread.currentThread(), f);
+        active.computeIfAbsent(Thread.currentThread(), t -> new ArrayDeque<>(4)).push(f);
     }
 
     /** The calling thread is done initializing its innermost language context (or it failed). */
     public void exit() {
-        int[] d = depth.get();
-        if (d[0] > 0) {
-            Frame[] s = stack.get();
-            s[--d[0]] = null;
-            if (d[0] == 0) {
-                active.remove(Thread.currentThread());
-            } else {
-                active.put(Thread.currentThread(), s[d[0] - 1]);
+        Thread t = Thread.currentThread();
+        ArrayDeque<Frame> s = active.get(t);
+        if (s != null) {
+            s.pop();
+            if (s.isEmpty()) {
+                active.remove(t);
             }
         }
     }
@@ -113,10 +107,10 @@ public final class ContextInitialization {
 
     /** The calling thread's innermost language context being initialized, or null (see the class comment). */
     public Frame current() {
-        if (sampled) {
+        if (sampled || active.isEmpty()) {
             return null;
         }
-        int[] d = depth.get();
-        return d[0] == 0 ? null : stack.get()[d[0] - 1];
+        ArrayDeque<Frame> s = active.get(Thread.currentThread());
+        return s == null ? null : s.peek();
     }
 }

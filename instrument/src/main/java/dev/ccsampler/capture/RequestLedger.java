@@ -233,11 +233,9 @@ public final class RequestLedger {
             return false;
         }
         if ((long) OUTSTANDING.getAcquire(this) != 0) { // acquire: pairs with the resolving CAS
-            if (initializing && waited == Waited.TOP) {
-                CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
-                return false;
-            }
-            switch (waited) {
+            // during a language's initialization its one frame is on top throughout: the sample's
+            Waited policy = initializing && waited == Waited.TOP ? Waited.SAMPLE : waited;
+            switch (policy) {
                 case SAMPLE -> CARRY.getAndAdd(this, units); // atomic: the late capture may be taking the carry now
                 case NEXT -> UNSENT.setRelease(this, unsent + units);
                 case SKIP -> skipWaited(units);

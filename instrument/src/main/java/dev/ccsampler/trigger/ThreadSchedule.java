@@ -41,22 +41,17 @@ final class ThreadSchedule {
     }
 
     /**
-     * One tick for this thread. Returns true when a request is to be sent now. Clock thread only.
+     * One wake of the clock for this thread, standing for {@code n} clock ticks: 1, or more when the
+     * clock slept over ticks that {@link #ticksUntilChoice} said could not be chosen; they count as
+     * {@code n} ticks of the thread's state now and add {@code n} times to the credit. Returns true
+     * when a request is to be sent now. Clock thread only.
      *
      * @param periodNanos the current period
      * @param budget largest share of a thread's time its captures may take, in (0, 1]
      * @param sampleIdle whether parked or blocked threads are sampled too
      * @param units profile ticks this clock tick is worth (period / tick unit)
      * @param now the tick's time ({@link System#nanoTime()})
-     */
-    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now) {
-        return tick(periodNanos, budget, sampleIdle, units, now, 1);
-    }
-
-    /**
-     * {@link #tick(long, double, boolean, long, long)} for {@code n} clock ticks at once, which the
-     * clock slept over because {@link #ticksUntilChoice} said none of them could be chosen: they
-     * count as {@code n} ticks of the thread's state now, and add {@code n} times to the credit.
+     * @param n clock ticks this wake stands for
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n) {
         thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
