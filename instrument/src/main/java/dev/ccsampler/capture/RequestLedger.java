@@ -13,8 +13,9 @@ import java.lang.invoke.VarHandle;
  * <li>The clock counts it ({@link #tick}) and puts it into the <em>unsent</em> ticks, which the
  * next request carries as its weight. While a request is outstanding the {@link Waited} policy
  * decides: into the <em>carry</em>, which the late capture takes; into the unsent ticks; into
- * the waited-skipped ticks, carried by nothing; or into one of {@value #TOP_SLOTS} <em>top
- * slots</em>, by the thread's top frame at that tick, which the late capture takes and places.</li>
+ * the waited-skipped ticks, carried by nothing; or ({@link Waited#TOP}) into the unsent ticks
+ * until a tick the clock's selection chose, which puts them into one of {@value #TOP_SLOTS} <em>top
+ * slots</em>, by the thread's top frame at that tick, for the late capture to take and place.</li>
  * <li>A request ends exactly once, decided by a compare-and-set on {@code outstanding}: captured
  * (its weight goes into the sample record; the drain counts it taken or late), dropped on a full
  * ring, failed (walk threw, or abandoned because it can never be performed), or deferred by a
@@ -223,6 +224,30 @@ public final class RequestLedger {
      * top frame and would skip the tick. Clock thread only.
      */
     public boolean tick(boolean idleNow, long units, long topNow, long genNow, boolean initializing) {
+        return tick(idleNow, units, topNow, genNow, initializing, true);
+    }
+
+    /**
+     * {@link #tick(boolean, long, long, long, boolean)} that also says whether the clock's
+     * selection chose this tick ({@code ThreadSchedule}), which matters only while a request waits
+     * under {@link Waited#TOP}: there the selection keeps running (see {@link #inSelection}), a
+     * waited tick joins the unsent ticks like a tick that was not chosen, and a chosen one puts
+     * all unsent ticks into the top slot of the frame on top now. So the ticks a late sample's
+     * slots carry are those of gaps that ended at chosen ticks, each on the frame that was on
+     * top at its end, as a request's own weight is; the rest wait for the next chosen tick.
+     *
+     * <p>Why not every waited tick on the frame on top at that tick: that is exact for the
+     * waited ticks, but then the gap that the next request carries starts where the wait ended,
+     * at the poll; where the code that made the thread wait is a loop that does not poll, that
+     * is the loop's end, the same place in the program at every late sample, and the code that
+     * comes right after it got the first ticks of every such gap while the next sample fell
+     * anywhere. A program that alternates a flat compiled loop with a deep recursion read the
+     * recursion 3 points low at 1 ms that way (docs/sampling.md). With the gaps bounded by
+     * chosen ticks only, every gap starts and ends at a tick the selection chose, which does not
+     * look at the program. A tick during a walk is still the walk's ({@link #beginCapture}). Clock
+     * thread only.
+     */
+    public boolean tick(boolean idleNow, long units, long topNow, long genNow, boolean initializing, boolean chosen) {
         if (idleNow) {
             IDLE.setRelease(this, idle + units); // release: single writer, read by the drain
             return false;
@@ -240,14 +265,20 @@ public final class RequestLedger {
                 case NEXT -> UNSENT.setRelease(this, unsent + units);
                 case SKIP -> skipWaited(units);
                 case TOP -> {
+                    long gap = unsent + units;
+                    if (!chosen) {
+                        UNSENT.setRelease(this, gap); // the gap goes on to the next chosen tick
+                        return false;
+                    }
+                    UNSENT.setRelease(this, 0L);
                     int i = topNow == 0 ? -1 : slotFor(topNow);
                     if (i >= 0) {
                         if (genNow > (long) SLOT.getOpaque(slotGens, i)) {
                             SLOT.setRelease(slotGens, i, genNow); // before its ticks, for the claim
                         }
-                        SLOT.getAndAdd(slotTicks, i, units); // atomic: the capture may be taking it now
+                        SLOT.getAndAdd(slotTicks, i, gap); // atomic: the capture may be taking it now
                     } else {
-                        skipWaited(units);
+                        skipWaited(gap);
                     }
                 }
             }
@@ -255,6 +286,20 @@ public final class RequestLedger {
         }
         UNSENT.setRelease(this, unsent + units);
         return true;
+    }
+
+    /**
+     * Whether the clock's selection runs at this tick: while no walk runs, and either no request
+     * is outstanding or one waits under {@link Waited#TOP} (outside a language's initialization,
+     * whose ticks go to its sample). A racy read, a hint: a tick chosen where the ledger then
+     * finds a walk has started goes to the walk, and one not chosen where a request has just been
+     * claimed waits in the unsent ticks, as any tick not chosen. Clock thread.
+     */
+    public boolean inSelection(boolean initializing) {
+        if ((int) CAPTURING.getAcquire(this) != 0) {
+            return false;
+        }
+        return (long) OUTSTANDING.getAcquire(this) == 0 || (waited == Waited.TOP && !initializing);
     }
 
     private void skipWaited(long units) {

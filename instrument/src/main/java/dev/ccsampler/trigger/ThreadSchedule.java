@@ -17,7 +17,12 @@ import java.util.SplittableRandom;
  * lock onto them. A tick not chosen is not lost: its weight waits in the thread's ledger and the next
  * request carries it, so a sample stands for all the ticks since the previous one and every format
  * adds up to ticks. The gaps form a renewal process that is independent of the stack, so the
- * weighted shares are unbiased; and because the gaps vary little (unlike independent coin flips,
+ * weighted shares are unbiased. The credit grows also while a request waits for a late poll (under
+ * {@code WaitedTicks=top}), where a chosen tick puts the gap on the frame on top then: a gap that
+ * started where the wait ended would start at the same place in the program after every wait in a
+ * loop that does not poll ({@code RequestLedger.tick}). It does not grow during a walk, which the
+ * walk's own ticks pay for and which does not move the program on. Because the gaps vary little
+ * (unlike independent coin flips,
  * whose geometric gaps double the variance of a weighted share), thinning costs little precision
  * beyond the smaller number of samples. The budget only decides how many walks pay for them.
  */
@@ -80,14 +85,31 @@ final class ThreadSchedule {
         }
         boolean idle = !sampleIdle && isIdle(state);
         long top = thread.topNow();
-        if (!thread.ledger.tick(idle, units, top, thread.topGenerationNow(), thread.initializingNow())) {
-            return false;
-        }
+        boolean initializing = thread.initializingNow();
+        // the selection runs before the ledger counts the tick, and also while a request waits
+        // (under WaitedTicks=top): gaps between chosen ticks then never start where a wait ended
+        // (RequestLedger.tick)
+        boolean select = !idle && thread.ledger.inSelection(initializing);
+        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now) : 0, n);
+    }
+
+    /**
+     * Counts a tick in the thread's ledger, chosen at probability {@code p} (0: the selection does
+     * not run at it, {@link dev.ccsampler.capture.RequestLedger#inSelection}; 1 or more: every tick). Returns true when a
+     * request is to be sent. Clock thread only (and tests, with a {@code p} of their own).
+     */
+    boolean count(boolean idle, long units, long top, long generation, boolean initializing, double p, int n) {
+        boolean chosen = p > 0 && choose(p, n);
+        return thread.ledger.tick(idle, units, top, generation, initializing, chosen) && chosen;
+    }
+
+    /** The selection probability of this thread's tick now: 1 while no walk cost is known or with no budget. */
+    private double probabilityNow(long periodNanos, double budget, long now) {
         long cost = thread.captureCostNanos();
         if (cost <= 0 || budget >= 1) {
-            return true;
+            return 1;
         }
-        return choose(probability(periodNanos, budget, cost, now - thread.lastCaptureNanos()), n);
+        return probability(periodNanos, budget, cost, now - thread.lastCaptureNanos());
     }
 
     /**

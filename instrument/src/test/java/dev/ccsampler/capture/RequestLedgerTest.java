@@ -182,6 +182,60 @@ class RequestLedgerTest {
         assertEquals(w + l.failedTicks() + l.waitedSkippedTicks(), l.ticks(), "every tick once");
     }
 
+    /**
+     * Under {@code top} the selection goes on while a request waits: a waited tick that is not
+     * chosen joins the gap the next chosen tick carries, and a chosen one puts that whole gap on
+     * the frame on top then. So no gap starts where a wait ended (at the poll after a loop that
+     * does not poll, the same place in the program every time).
+     */
+    @Test
+    void waitedTicksNotChosenJoinTheGapOfTheNextChosenTick() {
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
+        long a = top(3, 111);
+        long b = top(4, 222);
+        assertTrue(l.tick(false, 1, a, 7, false, true));
+        assertEquals(1, l.beginRequest(10, a, 7));
+        assertTrue(l.inSelection(false), "the selection runs while the request waits");
+        assertTrue(!l.inSelection(true), "not in a language's initialization: its ticks go to its sample");
+        assertTrue(!l.tick(false, 1, a, 7, false, false));
+        assertTrue(!l.tick(false, 1, a, 7, false, false));
+        assertTrue(!l.tick(false, 1, b, 8, false, true)); // chosen with b on top: the gap of 3 ticks to b
+        assertTrue(!l.tick(false, 2, b, 8, false, false)); // not chosen: waits for the next chosen tick
+        assertEquals(3 + 2, l.pendingTicks(), "the slot and the gap still open; the request's own tick is in the request");
+        long w = l.claim(10);
+        assertEquals(1 + 3, w, "the request's tick and the gap that ended at a chosen tick while it waited");
+        assertEquals(a, l.claimedTop(0));
+        assertEquals(0, l.claimedTicks(0));
+        assertEquals(b, l.claimedTop(1));
+        assertEquals(3, l.claimedTicks(1));
+        // the capture ended the wait; the two ticks after b's gap go on with the next gap
+        l.beginCapture();
+        assertTrue(!l.inSelection(false), "no selection while the thread walks: the walk's ticks are its own");
+        assertTrue(!l.tick(false, 1, b, 8, false, true));
+        assertEquals(1, l.endCapture());
+        assertTrue(l.tick(false, 1, a, 9, false, false)); // free (a request may go), not chosen: 1 more in the gap
+        assertTrue(l.tick(false, 1, a, 9, false, true));
+        assertEquals(2 + 1 + 1, l.beginRequest(30, a, 9), "the next request carries the waited ticks no chosen tick took");
+        // a chosen tick with no top known skips the gap it ends
+        assertTrue(!l.tick(false, 2, 0, 0, false, false));
+        assertTrue(!l.tick(false, 1, 0, 0, false, true));
+        assertEquals(3, l.waitedSkippedTicks());
+        assertEquals(4, l.claim(30));
+        assertEquals(w + 1 + 4 + l.waitedSkippedTicks(), l.ticks(), "every tick once");
+    }
+
+    /** Under the other policies the selection stops while a request waits, as before. */
+    @Test
+    void otherPoliciesStopTheSelectionWhileARequestWaits() {
+        for (RequestLedger.Waited policy : new RequestLedger.Waited[]{RequestLedger.Waited.SAMPLE, RequestLedger.Waited.NEXT, RequestLedger.Waited.SKIP}) {
+            RequestLedger l = new RequestLedger(policy);
+            assertTrue(l.inSelection(false));
+            assertTrue(l.tick(false, 1));
+            l.beginRequest(10);
+            assertTrue(!l.inSelection(false), policy.toString());
+        }
+    }
+
     @Test
     void theFramesStillThereAreFoundByGeneration() {
         long[] gens = {3, 5, 9, 12, 40};

@@ -169,4 +169,55 @@ class ThreadScheduleTest {
         double mean = 300_000.0 / walks;
         assertEquals(1 / 0.3, mean, 0.05, "mean gap at p = 0.3: the discount over a few ms is negligible");
     }
+
+    /**
+     * A program that alternates 2 ticks of code that polls at once with 10 ticks of a loop that
+     * does not poll (a request sent in it is taken at its end), thinned to p = 0.1, so that the
+     * gaps are about as long as a round. Under {@code WaitedTicks=top} the selection goes on while a
+     * request waits, so no gap starts at the loop's end; the weighted share of the polling code
+     * must come out at its 2 / 12. (With the selection stopped during waits, which put every waited
+     * tick on the frame then on top, it read 19.8 %: each gap started at the loop's end, where the
+     * polling code runs first, so the gaps' ends, and the samples, fell where the gap length put
+     * them in the round, not anywhere in it.)
+     */
+    @Test
+    void aLoopThatDoesNotPollMovesNoGapStart() {
+        long a = (1L << 32) | 1;
+        long b = (1L << 32) | 2;
+        for (long seed = 1; seed <= 3; seed++) {
+            ThreadSchedule s = new ThreadSchedule(new SampledThread(Thread.currentThread(), 0, 4, 16, null, false,
+                            dev.ccsampler.capture.RequestLedger.Waited.TOP), seed);
+            dev.ccsampler.capture.RequestLedger l = s.thread.ledger;
+            long inA = 0;
+            long all = 0;
+            long submit = 0;
+            int ticks = 240_000;
+            for (int t = 0; t < ticks; t++) {
+                int at = t % 12;
+                long top = at < 2 ? a : b;
+                if (s.count(false, 1, top, t + 1, false, l.inSelection(false) ? 0.1 : 0, 1)) {
+                    submit = t + 1;
+                    l.beginRequest(submit, top, t + 1);
+                }
+                // the guest after the tick: code that polls takes the request now, the loop at its end
+                if (submit != 0 && (at < 2 || at == 11)) {
+                    long w = l.claim(submit);
+                    submit = 0;
+                    long placed = 0;
+                    for (int i = 1; i < dev.ccsampler.capture.RequestLedger.TOP_SLOTS; i++) {
+                        placed += l.claimedTicks(i);
+                        if (l.claimedTop(i) == a) {
+                            inA += l.claimedTicks(i);
+                        }
+                    }
+                    if (l.claimedTop(0) == a) {
+                        inA += w - placed;
+                    }
+                    all += w;
+                }
+            }
+            assertEquals(ticks, all + l.pendingTicks() + l.outstandingTicks() + l.waitedSkippedTicks(), "every tick once");
+            assertEquals(100.0 * 2 / 12, 100.0 * inA / all, 0.6, "weighted share of the polling code, seed " + seed);
+        }
+    }
 }
