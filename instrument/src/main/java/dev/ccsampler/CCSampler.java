@@ -259,6 +259,9 @@ public final class CCSampler implements AutoCloseable {
                 SamplingClock.ContextEntry e = clock.context(context);
                 SamplingSettings st = settings;
                 SampledThread t = new SampledThread(thread, e.id(), bufferSize, stackLimit, incremental() ? marks : null, st.verifyIncremental(), st.waited(), bursts);
+                if (!st.writeKnownFrames()) {
+                    t.writeNoKnownFrames();
+                }
                 if (st.incremental() == SamplingSettings.Incremental.OFF) {
                     t.walkFully();
                 }

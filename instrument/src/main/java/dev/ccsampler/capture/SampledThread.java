@@ -101,6 +101,11 @@ public final class SampledThread {
         this.verify = verify;
     }
 
+    /** Walks every frame above the stop the marks give ({@code WriteKnownFrames=false}); before the thread's first capture. */
+    public void writeNoKnownFrames() {
+        recorder.setFill(false);
+    }
+
     /** A thread with full walks, for tools and benchmarks. */
     public SampledThread(Thread thread, int contextId, int ringCapacity, int stackLimit) {
         this(thread, contextId, ringCapacity, stackLimit, null, false, RequestLedger.Waited.SKIP);
@@ -113,6 +118,7 @@ public final class SampledThread {
      */
     public void walkFully() {
         recorder.setSameActivationStops(false);
+        recorder.setFill(false);
     }
 
     /**

@@ -34,6 +34,18 @@ import dev.ccsampler.queue.SampleRecord;
  * the walk goes on to the bottom: longer, never wrong. {@code VerifyIncremental} checks the result
  * against a full walk in tests.
  *
+ * <h2>Frames written, not walked</h2>
+ * A descent that unwinds between samples leaves the marks no stop high in the stack, and a walk
+ * would visit it all again. When the counted frames from the stop up to a few below the top all
+ * form pairs that earlier walks saw right on top of each other through one call node ({@link
+ * EdgeMemo}), the walk stops at the highest frame of that run and the run is written from the memo:
+ * call target, call node, and the newest tier seen. Below counted frame 0 (frames entered before
+ * the probes were attached, like a script's main loop) the same is done when the last full walks
+ * found those frames the same several times in a row. What this can get wrong: the call node, when
+ * a caller starts to call the same callee through another one (a phase that calls it from another
+ * line), until a walk visits that pair again; one such walk in {@value #FILL_CHECK_EVERY} is made
+ * for that, and such a pair is never written again. {@code WriteKnownFrames=false} turns it off.
+ *
  * <p>Allocation: none in steady state; the arrays grow only when the stack is deeper than ever.
  */
 final class StackRecorder implements FrameInstanceVisitor<Object> {
@@ -122,6 +134,51 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private int pairDepth = -2;
     // check walk
     private boolean checking;
+    // frames written from the marks instead of walked
+    /** What the walks saw of pairs of adjacent counted frames; made at the first walk with marks. */
+    private EdgeMemo memo;
+    /** Whether runs of known pairs are written from {@link #memo} instead of walked (off for full walks). */
+    private boolean fill = true;
+    /** Counted frames from the top that a walk always visits itself. */
+    static final int WALK_TOP = 8;
+    /** The fewest frames worth writing from the memo rather than walking. */
+    static final int FILL_MIN = 24;
+    /**
+     * One walk in this many that could be written from the memo is walked, so that the memo sees
+     * its pairs again: a caller that starts calling the same callee through another call node is
+     * written with the old one until then.
+     */
+    static final int FILL_CHECK_EVERY = 16;
+    private long fillChances;
+    /** The walk in progress writes counted frames {@code fillFrom .. fillTo-1} from the memo; -1 when not. */
+    private int fillFrom = -1;
+    private int fillTo = -1;
+    /**
+     * The frames below counted frame 0 (frames entered before the probes were attached, like a
+     * script's main loop, and roots without a probe) as the last full walks found them, and in how
+     * many full walks in a row they were the same: a run of known pairs may be written from the
+     * memo down to counted frame 0, with these frames below, only while they hold still.
+     */
+    private final Object[] bottomTargets = new Object[BOTTOM_FRAMES];
+    private final Object[] bottomNodes = new Object[BOTTOM_FRAMES];
+    private int bottomSize = -1;
+    private int bottomSame;
+    /** Stands for "the frames below counted frame 0" as the caller of a pair in the memo: no identity hash is negative. */
+    static final int BOTTOM = -1;
+    /** The walk in progress writes its run down to counted frame 0 by the bottom rule. */
+    private boolean fillFromBottom;
+
+    /** Frames the walk in progress reuses when it wrote the frame right below counted frame 0 itself; -1 when not. */
+    private int reusedBelowBottom = -1;
+    /** The most frames below counted frame 0 kept. */
+    static final int BOTTOM_FRAMES = 16;
+    /** Full walks in a row that must have found the same frames below counted frame 0. */
+    static final int BOTTOM_STILL = 4;
+    /** The last counted frame this walk recognised, and its index in the record. */
+    private int prevCounted = -1;
+    private int prevCountedIndex = -1;
+    /** The memo the walk in progress notes its pairs in, or null. */
+    private EdgeMemo memoNow;
 
     StackRecorder(int stackLimit) {
         this.stackLimit = stackLimit;
@@ -130,6 +187,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** Turns the stops at a known activation off or on ({@link #sameActivationBelow}); before the first walk. */
     void setSameActivationStops(boolean on) {
         sameActivationStops = on;
+    }
+
+    /** Turns the frames written from the memo off or on ({@link EdgeMemo}); before the first walk. */
+    void setFill(boolean on) {
+        fill = on;
     }
 
     /**
@@ -153,6 +215,40 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         }
         expect = counted;
         stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted && low - 1 >= publishedPlacedFrom ? low - 1 : -1;
+        fillFrom = -1;
+        fillTo = -1;
+        if (memo == null && fill && marks != null) {
+            memo = new EdgeMemo();
+        }
+        boolean remember = memo != null && marks != null;
+        // every counted frame returned since the last sample (a descent that unwound to a loop
+        // entered before the probes were attached): counted frame 0 can be the stop if the frames
+        // below it have held still
+        // (the last published stack had counted frames, with counted frame 0 right above frames as
+        // many as the still ones; or none, and was as many frames as they)
+        boolean fromBottom = remember && stopAt < 0 && marks != null && low == 0 && counted > 0 && bottomSame >= BOTTOM_STILL && bottomSize >= 1
+                        && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize)
+                        && memo.known(BOTTOM, roots[0]) >= 0;
+        reusedBelowBottom = -1;
+        fillFromBottom = fromBottom;
+        int from = fromBottom ? 0 : stopAt;
+        if (remember && from >= 0 && counted - from > FILL_MIN + WALK_TOP) {
+            // the counted frames from the stop up whose pair with the frame above is known: written
+            // from the memo, and the walk stops at the first one that is not (or below the top few)
+            int j = from;
+            int upTo = counted - WALK_TOP;
+            while (j < upTo && memo.known(roots[j], roots[j + 1]) >= 0) {
+                j++;
+            }
+            if (j - from >= FILL_MIN && ++fillChances % FILL_CHECK_EVERY != 0) {
+                fillFrom = from;
+                fillTo = j;
+                stopAt = j;
+            }
+        }
+        prevCounted = -1;
+        prevCountedIndex = -1;
+        memoNow = remember ? memo : null;
         stopped = false;
         sameActivation = false;
         walkTops = 0;
@@ -177,6 +273,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             pairTarget = null;
             this.pollLocation = null;
         }
+        if (stopped && fillFrom >= 0) {
+            writeFromMemo(r, marks.roots());
+        } else if (remember && !stopped && !sameActivation && !r.truncated && !ambiguous && expect == 0 && counted > 0) {
+            noteBottom(r, marks.roots());
+        }
         int walked = r.depth;
         int total = walked;
         if (sameActivation) {
@@ -184,7 +285,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             total += r.reused;
             r.topRepeat = sameTop; // the same activation on top as at the previous sample
         } else if (stopped) {
-            r.reused = positionOfCounted[stopAt];
+            r.reused = reusedBelowBottom >= 0 ? reusedBelowBottom : positionOfCounted[stopAt];
             total += r.reused;
             // the same activation on top as at the previous sample: the walk stopped at the top
             // frame, and the previous sample had exactly as many counted frames (with fewer, the
@@ -347,6 +448,17 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         }
         walkCounted[d] = c;
         r.depth = d + 1;
+        if (c >= 0 && memoNow != null) {
+            if (prevCounted == c + 1) {
+                if (prevCountedIndex == d - 1) {
+                    memoNow.adjacent(roots[c], roots[c + 1], target, r.callNodes[d], r.tiers[d]);
+                } else {
+                    memoNow.notAdjacent(roots[c], roots[c + 1]);
+                }
+            }
+            prevCounted = c;
+            prevCountedIndex = d;
+        }
         if (c >= 0 && c == stopAt) {
             stopped = true;
             return frame; // non-null stops the walk: everything below is unchanged
@@ -359,6 +471,92 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             return frame;
         }
         return null;
+    }
+
+    /** After a full walk that recognised every counted frame: the frames below counted frame 0, and whether they held still. */
+    private void noteBottom(SampleRecord r, int[] marksRoots) {
+        int i0 = -1;
+        for (int i = r.depth - 1; i >= 0; i--) {
+            if (walkCounted[i] == 0) {
+                i0 = i;
+                break;
+            }
+        }
+        int n = i0 < 0 ? -1 : r.depth - 1 - i0;
+        if (n < 0 || n > BOTTOM_FRAMES) {
+            bottomSize = -1;
+            bottomSame = 0;
+            return;
+        }
+        if (n > 0) {
+            // the frame right below counted frame 0 calls it through a call node that depends on
+            // which root counted frame 0 is: kept as a pair in the memo, like a pair of counted frames
+            memo.adjacent(BOTTOM, marksRoots[0], r.targets[i0 + 1], r.callNodes[i0 + 1], r.tiers[i0 + 1]);
+        }
+        boolean same = n == bottomSize;
+        for (int k = 0; k < n && same; k++) {
+            same = bottomTargets[k] == r.targets[i0 + 1 + k] && (k == 0 || bottomNodes[k] == r.callNodes[i0 + 1 + k]);
+        }
+        if (same) {
+            bottomSame++;
+            return;
+        }
+        for (int k = 0; k < BOTTOM_FRAMES; k++) {
+            bottomTargets[k] = k < n ? r.targets[i0 + 1 + k] : null;
+            bottomNodes[k] = k < n ? r.callNodes[i0 + 1 + k] : null;
+        }
+        bottomSize = n;
+        bottomSame = 1;
+    }
+
+    /**
+     * Appends counted frames {@code fillTo-1} down to {@code fillFrom} to the walk that stopped at
+     * counted frame {@code fillTo}, each from the memo of its pair with the frame above (call
+     * target, call node, tier: the newest tier a walk saw, not necessarily the frame's now), and
+     * makes {@code fillFrom} the stop the frames below are reused from. Every pair was checked
+     * before the walk ({@link EdgeMemo#known}); the marks say those frames are on the stack, one
+     * right on top of the other. Guest thread.
+     */
+    private void writeFromMemo(SampleRecord r, int[] marksRoots) {
+        boolean bottom = fillFromBottom;
+        int below = bottom ? bottomSize - 1 : positionOfCounted[fillFrom];
+        // the whole stack would be longer than the limit: write down to the limit, keep its top
+        // frames as a walk that reached the limit does, and build on nothing below
+        boolean cut = r.depth + (fillTo - fillFrom) + (bottom ? 1 : 0) + below > stackLimit;
+        for (int j = fillTo - 1; j >= fillFrom && r.depth < stackLimit; j--) {
+            writeFrame(r, memo.known(marksRoots[j], marksRoots[j + 1]), j);
+        }
+        if (bottom && r.depth < stackLimit) {
+            // down to counted frame 0 by the bottom rule: the frame right below it is written from
+            // the memo too (its call node follows the root counted frame 0 is), the ones below reused
+            writeFrame(r, memo.known(BOTTOM, marksRoots[0]), -1);
+            reusedBelowBottom = bottomSize - 1;
+        }
+        if (cut) {
+            r.truncated = true;
+            stopped = false; // nothing below is reused: a truncated record stands alone
+            reusedBelowBottom = -1;
+            return;
+        }
+        expect = fillFrom;
+        stopAt = fillFrom;
+    }
+
+    /** Appends one frame from memo slot {@code slot}, counted frame {@code counted} (-1: uncounted). */
+    private void writeFrame(SampleRecord r, int slot, int counted) {
+        int d = r.depth;
+        if (d == r.targets.length) {
+            r.ensureCapacity(d + 1);
+        }
+        if (d == walkCounted.length) {
+            walkCounted = java.util.Arrays.copyOf(walkCounted, d * 2);
+        }
+        r.targets[d] = memo.target(slot);
+        r.callNodes[d] = memo.node(slot);
+        r.tiers[d] = memo.tier(slot);
+        r.depth = d + 1;
+        r.filled++;
+        walkCounted[d] = counted;
     }
 
     /**

@@ -444,7 +444,7 @@ public final class Drainer {
             acc.taken += weight;
         }
         acc.samples++;
-        acc.framesWalked += r.depth;
+        acc.framesWalked += r.depth - r.filled; // frames written from the marks were not walked
         // without marks, "the same activation on top" is approximated by the same top function at
         // the same depth as the thread's previous sample
         boolean repeat = r.marked ? r.topRepeat

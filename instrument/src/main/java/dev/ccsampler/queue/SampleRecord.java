@@ -25,6 +25,11 @@ public final class SampleRecord {
     public byte[] tiers;
     /** Number of walked frames. */
     public int depth;
+    /**
+     * Of the {@link #depth} frames, those written from what earlier walks saw of the same pairs of
+     * counted frames instead of walked (the last ones, below the walked part).
+     */
+    public int filled;
     /** Frames at the bottom of the thread's previous record that are unchanged below the walked ones. */
     public int reused;
     /** Whether the walk stopped at the stack limit (the outer frames are unknown). */
@@ -106,6 +111,7 @@ public final class SampleRecord {
     /** Resets what a capture fills (no frame yet, nothing reused or checked), before it fills them. Guest thread. */
     public void resetFrames() {
         depth = 0;
+        filled = 0;
         reused = 0;
         truncated = false;
         topRepeat = false;

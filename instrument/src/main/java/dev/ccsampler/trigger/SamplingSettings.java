@@ -18,14 +18,16 @@ import dev.ccsampler.capture.RequestLedger;
  * @param waited where ticks go that pass while a thread's request waits for a safepoint
  * @param sampleContextInitialization walk the code a language runs to initialize its context (its
  *            start-up library) like any other; by default such a sample is one synthetic frame
+ * @param writeKnownFrames below the top frames, write runs of counted frames whose pairs earlier walks
+ *            saw from what those walks saw instead of walking them (incremental walks only)
  */
 public record SamplingSettings(Incremental incremental, boolean verifyIncremental, double budget, int threadsPerTick, boolean sampleIdle, boolean autoPeriod,
                 long minPeriodNanos, long maxPeriodNanos, boolean steadyState, RequestLedger.Waited waited,
-                boolean sampleContextInitialization) {
+                boolean sampleContextInitialization, boolean writeKnownFrames) {
 
     /** The defaults of the instrument's options. */
     public static final SamplingSettings DEFAULTS = new SamplingSettings(Incremental.AUTO, false, 0.03, Runtime.getRuntime().availableProcessors(), false, false, 1_000_000L,
-                    100_000_000L, false, RequestLedger.Waited.TOP, false);
+                    100_000_000L, false, RequestLedger.Waited.TOP, false, true);
 
     /** When walks are incremental. */
     public enum Incremental {

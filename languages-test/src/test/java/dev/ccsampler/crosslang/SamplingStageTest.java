@@ -171,7 +171,12 @@ class SamplingStageTest {
         // makes the budget thin on a fast machine too (weight = cost / (budget × period)): at 1 ms
         // a CI machine walked the deep stacks cheaply enough to take most ticks, and nothing woke.
         String[] twoPhases = {"30", "2", "200000", "25", "150"};
-        Run deep = run("js", program, Map.of("ccsampler.Period", "100us", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true"), twoPhases);
+        // (WriteKnownFrames=false: the second phase calls down from another line of :program, and a
+        // frame written from what earlier walks saw keeps the old call node until a walk visits it
+        // again, which VerifyIncremental would count; descentsThatUnwindAreWrittenFromTheMarks is
+        // about those frames)
+        Run deep = run("js", program, Map.of("ccsampler.Period", "100us", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true",
+                        "ccsampler.WriteKnownFrames", "false"), twoPhases);
         List<String> deepNotes = deep.profile.meta().sampling();
         System.out.println("trivial roots, two phases: " + deepNotes + "; " + deep.profile.accounting().summaryLine());
         assertTrue(deepNotes.stream().anyMatch(e -> e.contains("the probes of trivial roots woke")), () -> "deep stacks should wake the probes: " + deepNotes);
@@ -279,6 +284,30 @@ class SamplingStageTest {
         assertTrue(a.samples() > 30, a::summaryLine);
         assertEquals(0, r.mismatches, "incremental walks differed from full walks");
         assertEquals(guestLines(plain("js", js("deep-fold.js"), "4", "1000", "10000")), guestLines(r.stdout), "guest output");
+    }
+
+    @Test
+    void descentsThatUnwindAreWrittenFromTheMarks() throws Exception {
+        // Each round descends 1 500 deep and unwinds, so between two samples the whole recursion is
+        // new and the marks give no stop low in the stack: every walk used to visit it all. Runs of
+        // counted frames whose pairs earlier walks saw right on top of each other, through one call
+        // node, are now written from what those walks saw (EdgeMemo); the walk visits the top frames
+        // and those next to a pair it cannot vouch for (twice's two call sites, the frames around
+        // forEach). Every walk is checked against a full one.
+        Run r = run("js", js("deep-descents-mix.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
+                        "ccsampler.VerifyIncremental", "true"), "150", "1500");
+        Accounting a = r.profile.accounting();
+        System.out.println("descents that unwind: " + r.mismatches + " mismatches; " + a.summaryLine());
+        assertTrue(a.samples() > 30, a::summaryLine);
+        assertEquals(0, r.mismatches, "walks written from the marks differed from full walks");
+        assertTrue(a.framesWalked() * 5 < a.frames(), () -> "walks should visit under a fifth of the frames: " + a.summaryLine());
+        assertEquals(guestLines(plain("js", js("deep-descents-mix.js"), "150", "1500")), guestLines(r.stdout), "guest output");
+        // the same walked: the marks' stops alone leave most of each descent to walk
+        Run walked = run("js", js("deep-descents-mix.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "25",
+                        "ccsampler.WriteKnownFrames", "false"), "150", "1500");
+        Accounting b = walked.profile.accounting();
+        System.out.println("descents that unwind, WriteKnownFrames=false: " + b.summaryLine());
+        assertTrue((double) b.framesWalked() / b.frames() > 2.0 * a.framesWalked() / a.frames(), () -> "without the known frames walks should visit far more: " + b.summaryLine());
     }
 
     @Test
