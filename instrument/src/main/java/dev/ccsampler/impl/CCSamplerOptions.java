@@ -256,7 +256,7 @@ public final class CCSamplerOptions {
                         default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.Incremental: use auto, true or false.");
                     }));
 
-    @Option(name = "WriteKnownFrames", help = "With incremental walks, write a run of frames the root probes say are on the stack, and that earlier walks saw right on top of each other through one call node each, from what those walks saw instead of walking them (their tier is the newest one seen); false walks them (default: true).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "WriteKnownFrames", help = "With incremental walks, write a run of frames the root probes say are on the stack, and that earlier walks saw right on top of each other through one call node each, from what those walks saw instead of walking them (their tier is the newest one seen); false walks them (default: true).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> WRITE_KNOWN_FRAMES = new OptionKey<>(true, bool("WriteKnownFrames"));
 
     @Option(name = "VerifyIncremental", help = "Test switch: follow every incremental walk with a full one and count differences (slow; default: false).", usageSyntax = "true|false", category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL) //
