@@ -34,8 +34,11 @@ final class EdgeMemo {
         return ((long) caller << 32) | (callee & 0xffffffffL);
     }
 
-    /** The slot of a pair, or -1 when it is not kept. */
-    private int find(long key) {
+    /**
+     * The slot of a pair, or -1 when it is not kept; with {@code take}, a new pair takes a free
+     * slot unless the memo is full.
+     */
+    private int slot(long key, boolean take) {
         if (key == 0) {
             return -1;
         }
@@ -46,26 +49,7 @@ final class EdgeMemo {
                 return i;
             }
             if (k == 0) {
-                return -1;
-            }
-            i = (i + 1) & (CAPACITY - 1);
-        }
-        return -1;
-    }
-
-    /** The slot of a pair, taken if it is new; -1 when it is not kept and the memo is full. */
-    private int slot(long key) {
-        if (key == 0) {
-            return -1;
-        }
-        int i = (int) (mix(key) & (CAPACITY - 1));
-        for (int n = 0; n < CAPACITY; n++) {
-            long k = keys[i];
-            if (k == key) {
-                return i;
-            }
-            if (k == 0) {
-                if (size >= MAX_SIZE) {
+                if (!take || size >= MAX_SIZE) {
                     return -1;
                 }
                 size++;
@@ -87,7 +71,7 @@ final class EdgeMemo {
      * nothing between: the caller frame's call target, call node and tier.
      */
     void adjacent(int caller, int callee, Object callerTarget, Object callerNode, byte callerTier) {
-        int i = slot(key(caller, callee));
+        int i = slot(key(caller, callee), true);
         if (i < 0 || conflicted[i]) {
             return;
         }
@@ -103,7 +87,7 @@ final class EdgeMemo {
 
     /** A walk saw counted frame {@code caller} below counted frame {@code callee} with other frames between. */
     void notAdjacent(int caller, int callee) {
-        int i = slot(key(caller, callee));
+        int i = slot(key(caller, callee), true);
         if (i >= 0) {
             forget(i);
         }
@@ -117,7 +101,7 @@ final class EdgeMemo {
 
     /** The slot of a pair whose caller frame can be written from here, or -1. */
     int known(int caller, int callee) {
-        int i = find(key(caller, callee));
+        int i = slot(key(caller, callee), false);
         return i >= 0 && !conflicted[i] && targets[i] != null ? i : -1;
     }
 
