@@ -19,7 +19,7 @@ package dev.ccsampler.capture;
  */
 final class EdgeMemo {
 
-    /** Slots, a power of two; three quarters of them are used at most (about 27 KB a thread in all). */
+    /** Slots, a power of two; three quarters of them are used at most (18–26 KB a thread in all, with compressed or full references). */
     static final int CAPACITY = 1024;
     private static final int MAX_SIZE = CAPACITY * 3 / 4;
 
