@@ -116,9 +116,4 @@ final class EdgeMemo {
     byte tier(int slot) {
         return tiers[slot];
     }
-
-    /** Pairs kept, conflicted ones included (tests). */
-    int size() {
-        return size;
-    }
 }
