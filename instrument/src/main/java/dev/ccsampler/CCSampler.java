@@ -94,6 +94,12 @@ public final class CCSampler implements AutoCloseable {
      * ({@link CaptureCost}). Weak keys: ended threads go. Guarded by itself.
      */
     private final java.util.Map<Thread, CaptureCost> captureCosts = new java.util.WeakHashMap<>();
+    /**
+     * Each Java thread's memo of the frames its walks saw, shared by its states in all contexts of
+     * the engine ({@link dev.ccsampler.capture.EdgeMemo}). Weak keys: ended threads go. Guarded by
+     * {@link #captureCosts}.
+     */
+    private final java.util.Map<Thread, dev.ccsampler.capture.EdgeMemo.Shared> edgeMemos = new java.util.WeakHashMap<>();
     /** Which language context each thread is initializing: samples then are one synthetic frame unless asked otherwise. */
     private final dev.ccsampler.capture.ContextInitialization initialization = new dev.ccsampler.capture.ContextInitialization();
     /** The trivial roots the burst probes saw (bursting only): where a burst may start at a return poll. */
@@ -267,6 +273,7 @@ public final class CCSampler implements AutoCloseable {
                 }
                 synchronized (captureCosts) {
                     t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
+                    t.shareMemo(edgeMemos.computeIfAbsent(thread, k -> new dev.ccsampler.capture.EdgeMemo.Shared()));
                 }
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);

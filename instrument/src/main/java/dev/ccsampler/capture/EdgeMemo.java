@@ -1,8 +1,10 @@
 package dev.ccsampler.capture;
 
+import java.lang.ref.WeakReference;
+
 /**
- * What the walks of one thread saw of each pair of counted frames that sat right on top of each
- * other (caller and callee, by their roots' identity hashes as the {@link CallDepth} marks keep
+ * What the walks of one Java thread saw of each pair of counted frames that sat right on top of
+ * each other (caller and callee, by their roots' identity hashes as the {@link CallDepth} marks keep
  * them): the caller frame's call target, the call node it called the callee through, and its tier,
  * as long as every walk that saw the pair saw the same call node and no frame between the two.
  * A pair seen once with another call node, or with an uncounted frame between (a builtin without a
@@ -12,23 +14,57 @@ package dev.ccsampler.capture;
  * run of counted frames whose every pair is known is written from here instead of walked ({@link
  * StackRecorder}). A walk costs the VM 2–9 µs a guest frame; this costs a hash probe.
  *
- * <p>Assumptions: single thread (the owning guest thread, inside the capture). Fixed capacity,
- * allocated once, at a thread's first walk with marks: when full, new pairs are not kept (those
- * frames are walked). Holds the call targets and call nodes it saw strongly, as the thread's last
- * sample record does, for as long as the thread is sampled.
+ * <p>It also keeps, per root, how many full walks found that root's frame as counted frame 0 with
+ * no guest frame below it at all ({@link #outermost}), and whether one found frames below it: a
+ * context's first walk may then write its whole stack from here.
+ *
+ * <p>One memo serves a Java thread in every context of the engine ({@link Shared}): contexts that
+ * share code (a shared engine, {@code ContextPolicy.SHARED}) share their roots and call nodes, so
+ * what one context's walks saw holds in the next one; contexts with their own code have their own
+ * roots, whose pairs are simply new. The targets and call nodes are held weakly, so that the memo
+ * of a thread that outlives many contexts keeps none of their code alive; a pair whose target or
+ * node was collected is not known. When the memo is full it is emptied at the next walk and fills
+ * again.
+ *
+ * <p>Assumptions: single thread (the owning guest thread, inside the capture; a Java thread runs
+ * one capture at a time, whichever context it is in). Fixed capacity, allocated once, at the
+ * thread's first walk with marks; learning a pair allocates its two weak references, reading
+ * allocates nothing.
  */
-final class EdgeMemo {
+public final class EdgeMemo {
 
-    /** Slots, a power of two; three quarters of them are used at most (18–26 KB a thread in all, with compressed or full references). */
+    /** Slots, a power of two; three quarters of them are used at most. */
     static final int CAPACITY = 1024;
     private static final int MAX_SIZE = CAPACITY * 3 / 4;
+    /** Stands for "nothing below" as the caller of a pair: no identity hash is negative. */
+    static final int OUTERMOST = -2;
+    private static final Object NOTHING_BELOW = new Object();
+    private static final WeakReference<Object> NOTHING_BELOW_REF = new WeakReference<>(NOTHING_BELOW);
 
     private final long[] keys = new long[CAPACITY];
-    private final Object[] targets = new Object[CAPACITY];
-    private final Object[] nodes = new Object[CAPACITY];
+    private final WeakReference<?>[] targets = new WeakReference<?>[CAPACITY];
+    /** Null where the caller called without a call node. */
+    private final WeakReference<?>[] nodes = new WeakReference<?>[CAPACITY];
     private final byte[] tiers = new byte[CAPACITY];
+    /** Walks that saw the pair as it is kept, up to 127. */
+    private final byte[] seen = new byte[CAPACITY];
     private final boolean[] conflicted = new boolean[CAPACITY];
     private int size;
+
+    /**
+     * The memo of one Java thread, made at its first walk with marks, shared by the thread's
+     * states in all contexts of the engine. Thread-safety: as the memo.
+     */
+    public static final class Shared {
+        private EdgeMemo memo;
+
+        EdgeMemo get() {
+            if (memo == null) {
+                memo = new EdgeMemo();
+            }
+            return memo;
+        }
+    }
 
     private static long key(int caller, int callee) {
         return ((long) caller << 32) | (callee & 0xffffffffL);
@@ -66,23 +102,48 @@ final class EdgeMemo {
         return k ^ (k >>> 29);
     }
 
+    /** Whether no new pair can be kept: the next walk empties the memo ({@link #clear}). */
+    boolean full() {
+        return size >= MAX_SIZE;
+    }
+
+    /** Forgets every pair. */
+    void clear() {
+        java.util.Arrays.fill(keys, 0L);
+        java.util.Arrays.fill(targets, null);
+        java.util.Arrays.fill(nodes, null);
+        java.util.Arrays.fill(tiers, (byte) 0);
+        java.util.Arrays.fill(seen, (byte) 0);
+        java.util.Arrays.fill(conflicted, false);
+        size = 0;
+    }
+
     /**
      * A walk saw counted frame {@code caller} right below counted frame {@code callee}, with
      * nothing between: the caller frame's call target, call node and tier.
      */
     void adjacent(int caller, int callee, Object callerTarget, Object callerNode, byte callerTier) {
         int i = slot(key(caller, callee), true);
-        if (i < 0 || conflicted[i]) {
+        if (i < 0 || conflicted[i] || callerTarget == null) {
             return;
         }
-        if (targets[i] == null) {
-            targets[i] = callerTarget;
-            nodes[i] = callerNode;
-        } else if (targets[i] != callerTarget || nodes[i] != callerNode) {
+        WeakReference<?> t = targets[i];
+        WeakReference<?> n = nodes[i];
+        Object kept = t == null ? null : t.get();
+        boolean nodeGone = n != null && n.get() == null;
+        if (kept == null || nodeGone) {
+            // new, or what it kept was collected (that root or node is gone): keep this
+            targets[i] = callerTarget == NOTHING_BELOW ? NOTHING_BELOW_REF : new WeakReference<>(callerTarget);
+            nodes[i] = callerNode == null ? null : new WeakReference<>(callerNode);
+            seen[i] = 0;
+        } else if (kept != callerTarget || (n == null ? null : n.get()) != callerNode) {
             forget(i); // called through another call node, or another target with the same hash
             return;
         }
         tiers[i] = callerTier; // the newest tier seen
+        if (seen[i] < Byte.MAX_VALUE) {
+            seen[i]++;
+        }
     }
 
     /** A walk saw counted frame {@code caller} below counted frame {@code callee} with other frames between. */
@@ -102,18 +163,50 @@ final class EdgeMemo {
     /** The slot of a pair whose caller frame can be written from here, or -1. */
     int known(int caller, int callee) {
         int i = slot(key(caller, callee), false);
-        return i >= 0 && !conflicted[i] && targets[i] != null ? i : -1;
+        if (i < 0 || conflicted[i]) {
+            return -1;
+        }
+        WeakReference<?> t = targets[i];
+        WeakReference<?> n = nodes[i];
+        return t != null && t.get() != null && (n == null || n.get() != null) ? i : -1;
     }
 
+    /** The caller's call target of a known pair, or null when it was collected since {@link #known}. */
     Object target(int slot) {
-        return targets[slot];
+        WeakReference<?> t = targets[slot];
+        return t == null ? null : t.get();
     }
 
+    /** The caller's call node of a known pair (null also where it called without one). */
     Object node(int slot) {
-        return nodes[slot];
+        WeakReference<?> n = nodes[slot];
+        return n == null ? null : n.get();
+    }
+
+    /** Whether the caller of a known pair called through a call node. */
+    boolean hasNode(int slot) {
+        return nodes[slot] != null;
     }
 
     byte tier(int slot) {
         return tiers[slot];
+    }
+
+    /**
+     * A full walk found the frame of {@code root} as counted frame 0 with {@code below} guest
+     * frames under it: with none, one more walk that vouches for it; with some, never again.
+     */
+    void outermost(int root, int below) {
+        if (below == 0) {
+            adjacent(OUTERMOST, root, NOTHING_BELOW, null, (byte) 0);
+        } else {
+            notAdjacent(OUTERMOST, root);
+        }
+    }
+
+    /** In how many full walks the frame of {@code root} was counted frame 0 with nothing below, and never with something below. */
+    int outermostSeen(int root) {
+        int i = known(OUTERMOST, root);
+        return i < 0 ? 0 : seen[i];
     }
 }

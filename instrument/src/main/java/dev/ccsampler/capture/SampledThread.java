@@ -150,6 +150,15 @@ public final class SampledThread {
         cost = shared;
     }
 
+    /**
+     * Shares {@code shared}, the memo of what this Java thread's walks saw in the engine's other
+     * contexts ({@link EdgeMemo}): a context's first walks can write frames the earlier contexts'
+     * walks saw. Before the thread's first capture.
+     */
+    public void shareMemo(EdgeMemo.Shared shared) {
+        recorder.shareMemo(shared);
+    }
+
     // ---- guest thread -----------------------------------------------------------------------
 
     /**

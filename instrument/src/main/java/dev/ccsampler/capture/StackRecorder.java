@@ -41,7 +41,11 @@ import dev.ccsampler.queue.SampleRecord;
  * EdgeMemo}), the walk stops at the highest frame of that run and the run is written from the memo:
  * call target, call node, and the newest tier seen. Below counted frame 0 (frames entered before
  * the probes were attached, like a script's main loop) the same is done when the last full walks
- * found those frames the same several times in a row. What this can get wrong: the call node, when
+ * found those frames the same several times in a row. Where the last full walks found counted frame
+ * 0's root with no guest frame below it at all (a context entered from the host, every root entered
+ * after the probes were attached), the whole counted stack is written, down to the bottom, and a
+ * context's first walk can do so from what the walks in the thread's earlier contexts saw (the memo
+ * is the Java thread's, {@link EdgeMemo.Shared}). What this can get wrong: the call node, when
  * a caller starts to call the same callee through another one (a phase that calls it from another
  * line), until a walk visits that pair again; one such walk in {@value #FILL_CHECK_EVERY} is made
  * for that, and such a pair is never written again. {@code WriteKnownFrames=false} turns it off.
@@ -137,6 +141,16 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     // frames written from the marks instead of walked
     /** What the walks saw of pairs of adjacent counted frames; made at the first walk with marks. */
     private EdgeMemo memo;
+    /** The Java thread's memo, shared with its states in the engine's other contexts, or null for one of this recorder's own. */
+    private EdgeMemo.Shared sharedMemo;
+    /** What the walk in progress writes from the memo, read before it, top down from counted frame {@code fillTo - 1}. */
+    private Object[] fillTargets = new Object[64];
+    private Object[] fillNodes = new Object[64];
+    private byte[] fillTiers = new byte[64];
+    /** The frame right below counted frame 0 the bottom rule writes, read before the walk. */
+    private final Object[] bottomFillTarget = new Object[1];
+    private final Object[] bottomFillNode = new Object[1];
+    private final byte[] bottomFillTier = new byte[1];
     /** Whether runs of known pairs are written from {@link #memo} instead of walked (off for full walks). */
     private boolean fill = true;
     /** Counted frames from the top that a walk always visits itself. */
@@ -167,6 +181,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     static final int BOTTOM = -1;
     /** The walk in progress writes its run down to counted frame 0 by the bottom rule. */
     private boolean fillFromBottom;
+    /** The walk in progress writes its run down to counted frame 0, with nothing below it. */
+    private boolean fillFromNothing;
 
     /** Frames the walk in progress reuses when it wrote the frame right below counted frame 0 itself; -1 when not. */
     private int reusedBelowBottom = -1;
@@ -194,6 +210,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         fill = on;
     }
 
+    /** Uses the Java thread's memo, shared with its states in other contexts; before the first walk. */
+    void shareMemo(EdgeMemo.Shared shared) {
+        sharedMemo = shared;
+    }
+
     /**
      * Fills {@code r} from the current stack. Runs on the guest thread, inside the capture.
      *
@@ -218,7 +239,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         fillFrom = -1;
         fillTo = -1;
         if (memo == null && fill && marks != null) {
-            memo = new EdgeMemo();
+            memo = sharedMemo != null ? sharedMemo.get() : new EdgeMemo();
+        }
+        if (memo != null && memo.full()) {
+            memo.clear(); // full of pairs of other phases or closed contexts: learn afresh
         }
         boolean remember = memo != null && marks != null;
         // every counted frame returned since the last sample (a descent that unwound to a loop
@@ -228,16 +252,27 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // many as the still ones; or none, and was as many frames as they)
         boolean fromBottom = remember && stopAt < 0 && marks != null && low == 0 && counted > 0 && bottomSame >= BOTTOM_STILL && bottomSize >= 1
                         && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize)
-                        && memo.known(BOTTOM, roots[0]) >= 0;
+                        && readBottomFill(memo.known(BOTTOM, roots[0]));
+        // no stop, and the last full walks found counted frame 0's root with no guest frame below
+        // it (here or in the thread's earlier contexts): the counted frames are the whole stack
+        boolean fromNothing = remember && stopAt < 0 && !fromBottom && counted > 0 && memo.outermostSeen(roots[0]) >= BOTTOM_STILL;
         reusedBelowBottom = -1;
         fillFromBottom = fromBottom;
-        int from = fromBottom ? 0 : stopAt;
+        fillFromNothing = fromNothing;
+        int from = fromBottom || fromNothing ? 0 : stopAt;
         if (remember && from >= 0 && counted - from > FILL_MIN + WALK_TOP) {
             // the counted frames from the stop up whose pair with the frame above is known: written
-            // from the memo, and the walk stops at the first one that is not (or below the top few)
+            // from the memo, and the walk stops at the first one that is not (or below the top few).
+            // Read now, held strongly through the walk: the memo holds them weakly
             int j = from;
             int upTo = counted - WALK_TOP;
-            while (j < upTo && memo.known(roots[j], roots[j + 1]) >= 0) {
+            if (fillTargets.length < upTo - from) {
+                int n = Math.max(upTo - from, fillTargets.length * 2);
+                fillTargets = java.util.Arrays.copyOf(fillTargets, n);
+                fillNodes = java.util.Arrays.copyOf(fillNodes, n);
+                fillTiers = java.util.Arrays.copyOf(fillTiers, n);
+            }
+            while (j < upTo && readFill(memo.known(roots[j], roots[j + 1]), j - from)) {
                 j++;
             }
             if (j - from >= FILL_MIN && ++fillChances % FILL_CHECK_EVERY != 0) {
@@ -274,10 +309,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             this.pollLocation = null;
         }
         if (stopped && fillFrom >= 0) {
-            writeFromMemo(r, marks.roots());
+            writeFromMemo(r);
         } else if (remember && !stopped && !sameActivation && !r.truncated && !ambiguous && expect == 0 && counted > 0) {
             noteBottom(r, marks.roots());
         }
+        bottomFillTarget[0] = null;
+        bottomFillNode[0] = null;
         int walked = r.depth;
         int total = walked;
         if (sameActivation) {
@@ -306,7 +343,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         pendingCounted = r.truncated || marks == null || ambiguous || sameActivation ? -1 : counted;
         // a stopped walk keeps the positions below its stop, placed as well as before; a full one
         // placed the counted frames down to where its matching ended
-        pendingPlacedFrom = stopped ? publishedPlacedFrom : Math.max(0, expect);
+        pendingPlacedFrom = stopped && fillFrom == 0 ? 0 : stopped ? publishedPlacedFrom : Math.max(0, expect);
         lastCounted = marks == null || ambiguous || r.truncated || sameActivation ? 0 : counted;
         lastExpect = expect;
         lastStopped = stopped;
@@ -483,6 +520,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             }
         }
         int n = i0 < 0 ? -1 : r.depth - 1 - i0;
+        if (n >= 0) {
+            memo.outermost(marksRoots[0], n);
+        }
         if (n < 0 || n > BOTTOM_FRAMES) {
             bottomSize = -1;
             bottomSame = 0;
@@ -517,20 +557,23 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * before the walk ({@link EdgeMemo#known}); the marks say those frames are on the stack, one
      * right on top of the other. Guest thread.
      */
-    private void writeFromMemo(SampleRecord r, int[] marksRoots) {
+    private void writeFromMemo(SampleRecord r) {
         boolean bottom = fillFromBottom;
-        int below = bottom ? bottomSize - 1 : positionOfCounted[fillFrom];
+        int below = fillFromNothing ? 0 : bottom ? bottomSize - 1 : positionOfCounted[fillFrom];
         // the whole stack would be longer than the limit: write down to the limit, keep its top
         // frames as a walk that reached the limit does, and build on nothing below
         boolean cut = r.depth + (fillTo - fillFrom) + (bottom ? 1 : 0) + below > stackLimit;
         for (int j = fillTo - 1; j >= fillFrom && r.depth < stackLimit; j--) {
-            writeFrame(r, memo.known(marksRoots[j], marksRoots[j + 1]), j);
+            int k = j - fillFrom;
+            writeFrame(r, fillTargets[k], fillNodes[k], fillTiers[k], j);
         }
         if (bottom && r.depth < stackLimit) {
             // down to counted frame 0 by the bottom rule: the frame right below it is written from
             // the memo too (its call node follows the root counted frame 0 is), the ones below reused
-            writeFrame(r, memo.known(BOTTOM, marksRoots[0]), -1);
+            writeFrame(r, bottomFillTarget[0], bottomFillNode[0], bottomFillTier[0], -1);
             reusedBelowBottom = bottomSize - 1;
+        } else if (fillFromNothing) {
+            reusedBelowBottom = 0; // counted frame 0 is the outermost frame: nothing to reuse
         }
         if (cut) {
             r.truncated = true;
@@ -542,8 +585,36 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         stopAt = fillFrom;
     }
 
-    /** Appends one frame from memo slot {@code slot}, counted frame {@code counted} (-1: uncounted). */
-    private void writeFrame(SampleRecord r, int slot, int counted) {
+    /**
+     * Reads memo slot {@code slot} into entry {@code k} of what the walk writes from the memo:
+     * false when the pair is not known or what it kept was collected.
+     */
+    private boolean readFill(int slot, int k) {
+        return read(slot, fillTargets, fillNodes, fillTiers, k);
+    }
+
+    /** Reads memo slot {@code slot} as the frame right below counted frame 0 (the bottom rule): false when it cannot. */
+    private boolean readBottomFill(int slot) {
+        return read(slot, bottomFillTarget, bottomFillNode, bottomFillTier, 0);
+    }
+
+    private boolean read(int slot, Object[] targets, Object[] nodes, byte[] tiers, int k) {
+        if (slot < 0) {
+            return false;
+        }
+        Object t = memo.target(slot);
+        Object n = memo.node(slot);
+        if (t == null || n == null && memo.hasNode(slot)) {
+            return false;
+        }
+        targets[k] = t;
+        nodes[k] = n;
+        tiers[k] = memo.tier(slot);
+        return true;
+    }
+
+    /** Appends one frame read from the memo, counted frame {@code counted} (-1: uncounted). */
+    private void writeFrame(SampleRecord r, Object target, Object node, byte tier, int counted) {
         int d = r.depth;
         if (d == r.targets.length) {
             r.ensureCapacity(d + 1);
@@ -551,9 +622,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (d == walkCounted.length) {
             walkCounted = java.util.Arrays.copyOf(walkCounted, d * 2);
         }
-        r.targets[d] = memo.target(slot);
-        r.callNodes[d] = memo.node(slot);
-        r.tiers[d] = memo.tier(slot);
+        r.targets[d] = target;
+        r.callNodes[d] = node;
+        r.tiers[d] = tier;
         r.depth = d + 1;
         r.filled++;
         walkCounted[d] = counted;

@@ -310,6 +310,88 @@ class SamplingStageTest {
         assertTrue((double) b.framesWalked() / b.frames() > 2.0 * a.framesWalked() / a.frames(), () -> "without the known frames walks should visit far more: " + b.summaryLine());
     }
 
+    /**
+     * {@link #run}, but the program is evaluated {@code contexts} times, each in a fresh context on
+     * the one engine (as an embedder that runs every request in its own context does): profiles
+     * by context.
+     */
+    static Run runInContexts(int contexts, String language, Path file, Map<String, String> options, String... args) throws Exception {
+        Map<String, String> opts = new LinkedHashMap<>();
+        opts.put("ccsampler", "true");
+        opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
+        opts.putAll(options);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Object[] result = new Object[2];
+        onGuestThread("guest runs", () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                Source source = Source.newBuilder(language, file.toFile()).build();
+                for (int i = 0; i < contexts; i++) {
+                    try (Context c = Context.newBuilder().engine(engine).allowAllAccess(true).arguments(language, args).build()) {
+                        c.eval(source);
+                    }
+                }
+                sampler.setCollecting(false);
+                result[0] = sampler.takeSnapshot();
+                result[1] = sampler.getIncrementalMismatches();
+            }
+        });
+        return new Run((ProfileSnapshot) result[0], (Long) result[1], out.toString());
+    }
+
+    @Test
+    void aFreshContextWritesTheFramesEarlierContextsSaw() throws Exception {
+        // An embedder that runs every request in a fresh context on one engine: 30 contexts, each
+        // one descent of a Pace recursion 1 500 deep, entered from the host (counted frame 0, the
+        // program, has no frame below it), interpreted (compiled recursive returns leave the top
+        // frame ambiguous, docs/sampling.md). A few samples a context, and a context's first walk
+        // has no last stack to build on: it used to walk the whole recursion. The thread's memo,
+        // kept across its contexts, has seen every pair and that nothing is below the program: those
+        // walks write the recursion instead. Every walk is checked against a full one.
+        Path program = java.nio.file.Files.writeString(tmp.resolve("descents.pace"), """
+                        fn down(n) {
+                          if (n == 0) {
+                            return 0;
+                          }
+                          return 1 + down(n - 1);
+                        }
+                        let rounds = arg(0, 100);
+                        let depth = arg(1, 1500);
+                        let i = 0;
+                        let levels = 0;
+                        while (i < rounds) {
+                          levels = levels + down(depth);
+                          i = i + 1;
+                        }
+                        print("descents: " + levels);
+                        """);
+        Map<String, String> o = interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true"));
+        Run r = runInContexts(30, "pace", program, o, ROUNDS, "1500");
+        assertEquals(0, r.mismatches, "walks written from the memo differed from full walks");
+        long walked = 0;
+        long frames = 0;
+        long samples = 0;
+        StringBuilder frameLines = new StringBuilder();
+        for (ThreadProfile t : r.profile.threads()) {
+            Accounting a = t.accounting();
+            assertTrue(a.balanced(), () -> "accounting identity broken: " + a.summaryLine());
+            System.out.println("descents, context " + t.context() + ": " + a.summaryLine());
+            frameLines.append(t.context()).append(':').append(a.framesWalked()).append('/').append(a.frames()).append(' ');
+            if (t.context() >= 5) { // the first contexts are the memo's to learn
+                walked += a.framesWalked();
+                frames += a.frames();
+                samples += a.samples();
+            }
+        }
+        long w = walked;
+        long f = frames;
+        assertTrue(samples >= 20, "too few samples in the later contexts to judge: " + samples);
+        assertTrue(w * 10 < f, () -> "later contexts should walk under a tenth of their frames: " + w + " of " + f + " (context: walked/frames " + frameLines + ")");
+        assertTrue(r.stdout.contains("descents: " + Integer.parseInt(ROUNDS) * 1500), r.stdout);
+    }
+
+    private static final String ROUNDS = "2";
+
     @Test
     void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
         // GraalPy: a bytecode interpreter whose back edges poll at the root node, whose loops are

@@ -1,0 +1,104 @@
+package dev.ccsampler.capture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** What the walks of one thread saw of adjacent counted frames, without an engine. */
+class EdgeMemoTest {
+
+    @Test
+    void aPairIsKnownUntilAWalkSeesItThroughAnotherCallNode() {
+        EdgeMemo m = new EdgeMemo();
+        Object target = new Object();
+        Object node = new Object();
+        m.adjacent(11, 22, target, node, (byte) 2);
+        int slot = m.known(11, 22);
+        assertTrue(slot >= 0);
+        assertSame(target, m.target(slot));
+        assertSame(node, m.node(slot));
+        assertEquals(2, m.tier(slot));
+        m.adjacent(11, 22, target, node, (byte) 3);
+        assertEquals(3, m.tier(m.known(11, 22)), "the newest tier seen");
+        m.adjacent(11, 22, target, new Object(), (byte) 3);
+        assertEquals(-1, m.known(11, 22), "another call node: never written again");
+        m.adjacent(11, 22, target, node, (byte) 3);
+        assertEquals(-1, m.known(11, 22), "not even when the first node comes back");
+        m.notAdjacent(33, 44);
+        assertEquals(-1, m.known(33, 44), "a pair seen with frames between is not known");
+    }
+
+    @Test
+    void aCallWithoutACallNodeIsKnownWithNone() {
+        EdgeMemo m = new EdgeMemo();
+        Object target = new Object();
+        m.adjacent(5, 6, target, null, (byte) 0);
+        int slot = m.known(5, 6);
+        assertTrue(slot >= 0);
+        assertNull(m.node(slot));
+        assertFalse(m.hasNode(slot));
+    }
+
+    @Test
+    void theMemoKeepsNoCodeAlive() throws InterruptedException {
+        // a thread's memo outlives its contexts: what it saw of a closed context's code must not
+        // keep that code alive, and a pair whose target is gone is not known
+        EdgeMemo m = new EdgeMemo();
+        Object kept = new Object();
+        m.adjacent(1, 2, kept, kept, (byte) 0);
+        learnGarbage(m);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (m.known(3, 4) >= 0 && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertEquals(-1, m.known(3, 4), "the pair of a collected target is not known");
+        assertTrue(m.known(1, 2) >= 0, "a live pair stays known");
+        // the slot takes the pair again when a walk sees it with live code
+        Object again = new Object();
+        m.adjacent(3, 4, again, null, (byte) 1);
+        assertSame(again, m.target(m.known(3, 4)));
+    }
+
+    private static void learnGarbage(EdgeMemo m) {
+        m.adjacent(3, 4, new Object(), new Object(), (byte) 0);
+    }
+
+    @Test
+    void aFullMemoIsEmptiedAndLearnsAgain() {
+        EdgeMemo m = new EdgeMemo();
+        Object t = new Object();
+        int pairs = 0;
+        while (!m.full()) {
+            m.adjacent(1000 + pairs, 2000 + pairs, t, null, (byte) 0);
+            pairs++;
+        }
+        assertEquals(EdgeMemo.CAPACITY * 3 / 4, pairs);
+        m.adjacent(1, 2, t, null, (byte) 0);
+        assertEquals(-1, m.known(1, 2), "full: a new pair is not kept");
+        m.clear();
+        assertFalse(m.full());
+        assertEquals(-1, m.known(1000, 2000), "emptied");
+        m.adjacent(1, 2, t, null, (byte) 0);
+        assertTrue(m.known(1, 2) >= 0, "and learning again");
+    }
+
+    @Test
+    void aRootIsOutermostOnlyWhileNoWalkFoundFramesBelowIt() {
+        EdgeMemo m = new EdgeMemo();
+        assertEquals(0, m.outermostSeen(7));
+        m.outermost(7, 0);
+        m.outermost(7, 0);
+        m.outermost(7, 0);
+        assertEquals(3, m.outermostSeen(7), "three full walks found it with nothing below");
+        assertEquals(-1, m.known(EdgeMemo.OUTERMOST, 8), "another root is not vouched for");
+        m.outermost(7, 2);
+        assertEquals(0, m.outermostSeen(7), "one walk found frames below it: never again");
+        m.outermost(7, 0);
+        assertEquals(0, m.outermostSeen(7));
+    }
+}
