@@ -19,8 +19,8 @@ public final class BenchReport {
     public static String markdown(String header, List<BenchRow> rows, List<String> notes) {
         StringBuilder sb = new StringBuilder();
         sb.append("### ").append(header).append("\n\n");
-        sb.append("| workload | config | runs | steady ms | steady ×none | paired ×none | warm-up ms | warm-up ×none | samples | lat p50 µs | lat p99 µs | late ‰ | missed ‰ | skipped ‰ | walked / sample | frames / sample | split err pts | overlap | hot cover | run-to-run r |\n");
-        sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        sb.append("| workload | config | runs | steady ms | steady ×none | paired ×none | warm-up ms | warm-up ×none | samples | lat p50 µs | lat p99 µs | late ‰ | missed ‰ | skipped ‰ | walked / sample | frames / sample | walked %, last third (samples) | split err pts | overlap | hot cover | run-to-run r |\n");
+        sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (BenchRow r : rows) {
             sb.append("| ").append(r.workload()).append(" | ").append(r.config()).append(" | ").append(r.runs()).append(r.failed() > 0 ? " (" + r.failed() + " failed)" : "")
                             .append(" | ").append(f(r.steadyMs(), 1)).append(r.stillWarming() > 0 ? " †" : "").append(" | ").append(f(r.steadyRatio(), 2)).append(" | ").append(f(r.pairedSteadyRatio(), 2))
@@ -28,7 +28,7 @@ public final class BenchReport {
                             .append(" | ").append(f(r.samples(), 0))
                             .append(" | ").append(f(r.latencyP50Us(), 0)).append(" | ").append(f(r.latencyP99Us(), 0))
                             .append(" | ").append(f(r.latePerK(), 1)).append(" | ").append(f(r.missedPerK(), 1)).append(" | ").append(f(r.skippedPerK(), 1))
-                            .append(" | ").append(f(r.walkedPerSample(), 1)).append(" | ").append(f(r.framesPerSample(), 1))
+                            .append(" | ").append(f(r.walkedPerSample(), 1)).append(" | ").append(f(r.framesPerSample(), 1)).append(" | ").append(f(r.steadyWalkedPercent(), 1)).append(Double.isNaN(r.steadySamples()) ? "" : " (" + f(r.steadySamples(), 0) + ")")
                             .append(" | ").append(f(r.splitErrorPoints(), 1))
                             .append(" | ").append(f(r.overlap(), 2)).append(" | ").append(f(r.hotCover(), 2))
                             .append(" | ").append(f(r.runToRun(), 3)).append(" |\n");
@@ -43,7 +43,10 @@ public final class BenchReport {
                         of medians against the same workload without a profiler. samples: per process (ccsampler applied samples, \
                         cpusampler self hits). Late, missed (dropped + failed) and skipped are per 1 000 requested ticks \
                         from ccsampler's accounting, latency per sample; --cpusampler reports none (n/a). walked / frames per \
-                        sample: frames ccsampler's walks visited, and frames of the sampled stacks, per sample. split err: largest error, in percentage points, \
+                        sample: frames ccsampler's walks visited, and frames of the sampled stacks, per sample, over the whole \
+                        process; walked %, last third: frames walked per frame of the sampled stacks, in percent, over the last third \
+                        of each process's iterations (its steady state; the first full walks, before the root probes are attached, \
+                        are warm-up), with the median number of samples it rests on. split err: largest error, in percentage points, \
                         of a known-split function's share of self samples among the known functions, against the split the \
                         process timed itself (known-split-js and known-split-rb time every call, warm-up included) or else the split by construction. overlap / hot cover: against \
                         the exhaustive tracer's tree of the same workload, frames matched by name, T = 0.1 (hot cover = share of the \
@@ -89,6 +92,8 @@ public final class BenchReport {
                 num(g, "skippedPerThousand", r.skippedPerK());
                 num(g, "framesWalkedPerSample", r.walkedPerSample());
                 num(g, "framesPerSample", r.framesPerSample());
+                num(g, "steadyWalkedPercent", r.steadyWalkedPercent());
+                num(g, "steadySamples", r.steadySamples());
                 num(g, "splitErrorPoints", r.splitErrorPoints());
                 num(g, "overlap", r.overlap());
                 num(g, "hotEdgeCoverage", r.hotCover());

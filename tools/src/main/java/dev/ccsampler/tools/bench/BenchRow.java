@@ -41,6 +41,9 @@ import java.util.Map;
  * @param skippedPerK ticks carried by no sample per 1 000 requested ticks
  * @param walkedPerSample ccsampler: frames its walks visited per sample (incremental walks stop early)
  * @param framesPerSample ccsampler: frames of the sampled stacks per sample (walked plus reused)
+ * @param steadyWalkedPercent ccsampler: frames walked per frame of the sampled stacks, in percent,
+ *            in the last third of each process's iterations ({@link GuestRun#steadyWalkedPercent()})
+ * @param steadySamples ccsampler: median samples per process in that last third
  * @param splitErrorPoints max abs error of a known-split function's self share, percentage points
  * @param overlap degree of overlap with the exhaustive tree (names only)
  * @param hotCover share of the exhaustive tree's hot edges (T = 0.1) that are hot in the profile
@@ -49,7 +52,7 @@ import java.util.Map;
  */
 public record BenchRow(String workload, String config, int runs, int failed, int stillWarming, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
                 double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK,
-                double walkedPerSample, double framesPerSample, double splitErrorPoints, double overlap, double hotCover, double runToRun) {
+                double walkedPerSample, double framesPerSample, double steadyWalkedPercent, double steadySamples, double splitErrorPoints, double overlap, double hotCover, double runToRun) {
 
     static BenchRow of(Workload w, ProfilerConfig c, List<GuestRun> all, List<GuestRun> baseline, GuestRun trace, List<String> notes) {
         List<GuestRun> ok = all.stream().filter(GuestRun::ok).toList();
@@ -71,6 +74,8 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         List<Double> skipped = new ArrayList<>();
         List<Double> walked = new ArrayList<>();
         List<Double> frames = new ArrayList<>();
+        List<Double> steadyWalked = new ArrayList<>();
+        List<Double> steadySamples = new ArrayList<>();
         List<Double> split = new ArrayList<>();
         List<Double> overlap = new ArrayList<>();
         List<Double> cover = new ArrayList<>();
@@ -96,6 +101,10 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                     if (a.samples() > 0) {
                         walked.add((double) a.framesWalked() / a.samples());
                         frames.add((double) a.frames() / a.samples());
+                    }
+                    if (!Double.isNaN(r.steadyWalkedPercent())) {
+                        steadyWalked.add(r.steadyWalkedPercent());
+                        steadySamples.add((double) r.steadyWalks()[0]);
                     }
                 } catch (IOException e) {
                     notes.add(w.id() + " / " + c.label() + " round " + r.round() + ": unreadable profile " + r.profile() + ": " + e.getMessage());
@@ -138,7 +147,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), (int) ok.stream().filter(r -> !r.levelled()).count(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
                         Stats.median(samples),
                         Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped),
-                        Stats.median(walked), Stats.median(frames), Stats.median(split),
+                        Stats.median(walked), Stats.median(frames), Stats.median(steadyWalked), Stats.median(steadySamples), Stats.median(split),
                         Stats.median(overlap), Stats.median(cover), r2r);
     }
 

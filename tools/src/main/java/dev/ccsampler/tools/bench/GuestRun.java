@@ -25,14 +25,32 @@ import java.util.concurrent.TimeUnit;
  * @param wallNanos wall time of the whole process, JVM start to exit
  * @param timedNanos time per known-split function as the workload measured it in this very run
  *            ({@code CCSBENCH timed} lines), empty when it did not
+ * @param steadyWalks ccsampler's samples, frames walked and frames in the last third of the
+ *            iterations ({@code CCSBENCH walks}), or null when the run did not report them
  * @since 0.1
  */
 public record GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log,
-                long wallNanos, Map<String, Long> timedNanos) {
+                long wallNanos, Map<String, Long> timedNanos, long[] steadyWalks) {
 
     /** A run whose workload timed nothing itself. @since 0.1 */
     public GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log, long wallNanos) {
         this(workload, config, round, iterationNanos, exitStatus, profile, log, wallNanos, Map.of());
+    }
+
+    /** A run without steady-state walk figures. @since 0.1 */
+    public GuestRun(Workload workload, ProfilerConfig config, int round, long[] iterationNanos, int exitStatus, Path profile, Path log, long wallNanos,
+                    Map<String, Long> timedNanos) {
+        this(workload, config, round, iterationNanos, exitStatus, profile, log, wallNanos, timedNanos, null);
+    }
+
+    /**
+     * Frames ccsampler's walks visited per frame of the sampled stacks in the last third of the
+     * iterations, in percent; NaN when not reported or without samples there.
+     *
+     * @since 0.1
+     */
+    public double steadyWalkedPercent() {
+        return steadyWalks == null || steadyWalks[0] <= 0 || steadyWalks[2] <= 0 ? Double.NaN : 100.0 * steadyWalks[1] / steadyWalks[2];
     }
 
     /** Whether the process finished normally and reported at least one iteration. @since 0.1 */
@@ -175,10 +193,13 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         long wall = System.nanoTime() - t0;
         List<Long> iters = new ArrayList<>();
         Map<String, Long> timed = new LinkedHashMap<>();
+        long[] walks = null;
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
             if (line.startsWith(GuestRunner.PREFIX + "iter ")) {
                 String[] f = line.split(" ");
                 iters.add(Long.parseLong(f[3]));
+            } else if (line.startsWith(GuestRunner.PREFIX + "walks ")) {
+                walks = parseWalks(line);
             } else if (line.startsWith(GuestRunner.PREFIX + "timed ")) {
                 String[] f = line.split(" ");
                 if (f.length == 4) {
@@ -186,6 +207,19 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
                 }
             }
         }
-        return new GuestRun(w, config, round, iters.stream().mapToLong(Long::longValue).toArray(), status, profile, log, wall, timed);
+        return new GuestRun(w, config, round, iters.stream().mapToLong(Long::longValue).toArray(), status, profile, log, wall, timed, walks);
+    }
+
+    /** {@code CCSBENCH walks <samples> <frames walked> <frames>}, or null when malformed. */
+    static long[] parseWalks(String line) {
+        String[] f = line.split(" ");
+        if (f.length != 5) {
+            return null;
+        }
+        try {
+            return new long[]{Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4])};
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

@@ -150,10 +150,12 @@ public final class GuestRunner {
                     if (!selfRunning) {
                         report.println(PREFIX + "setup " + (System.nanoTime() - t0));
                         Toggle tg = toggle > 0 ? new Toggle(dev.ccsampler.CCSampler.find(engine), toggle, iterations / 3) : null;
+                        SteadyWalks sw = SteadyWalks.of(engine, cc, iterations);
                         for (int i = 0; i < iterations && spent < budgetNanos; i++) {
                             if (tg != null) {
                                 tg.before(i);
                             }
+                            sw.before(i);
                             long s = System.nanoTime();
                             v.execute();
                             long d = System.nanoTime() - s;
@@ -166,6 +168,7 @@ public final class GuestRunner {
                         if (tg != null) {
                             tg.report(report);
                         }
+                        sw.report(report);
                         report.println(PREFIX + "end " + System.currentTimeMillis());
                         if (v.hasMember("timed")) {
                             reportTimed(v.getMember("timed"), report);
@@ -179,7 +182,9 @@ public final class GuestRunner {
                     spent = System.nanoTime() - t0;
                     report.println(PREFIX + "setup 0");
                     report.println(PREFIX + "iter 0 " + spent);
+                    SteadyWalks sw = SteadyWalks.of(engine, cc, iterations);
                     for (int i = 1; i < iterations && spent < budgetNanos; i++) {
+                        sw.before(i);
                         long s = System.nanoTime();
                         try (Context c = newContext(engine, lang, argv)) {
                             c.eval(source);
@@ -188,6 +193,7 @@ public final class GuestRunner {
                         spent += d;
                         report.println(PREFIX + "iter " + i + " " + d);
                     }
+                    sw.report(report);
                     report.println(PREFIX + "end " + System.currentTimeMillis());
                 }
             } catch (PolyglotException e) {
@@ -206,6 +212,50 @@ public final class GuestRunner {
         report.println(PREFIX + "exit " + status);
         report.flush();
         return status;
+    }
+
+    /**
+     * ccsampler's walks in the last third of the iterations (the bench's steady state): its
+     * accounting is read before the first of them and after the last, and one line
+     * {@code CCSBENCH walks <samples> <frames walked> <frames>} gives the difference, so that
+     * frames walked per sample in steady state are not the whole run's, warm-up included (the
+     * first full walks, before the root probes are attached). Nothing without ccsampler, and
+     * nothing when the run stops before its last third (a time budget). The reads are between
+     * iterations, outside their timing.
+     */
+    static final class SteadyWalks {
+        private final dev.ccsampler.CCSampler sampler;
+        private final int from;
+        private dev.ccsampler.ccmap.Accounting start;
+
+        private SteadyWalks(dev.ccsampler.CCSampler sampler, int from) {
+            this.sampler = sampler;
+            this.from = from;
+        }
+
+        static SteadyWalks of(Engine engine, String ccOption, int iterations) {
+            boolean on = ccOption != null && !ccOption.equals("false");
+            return new SteadyWalks(on ? dev.ccsampler.CCSampler.find(engine) : null, steadyFrom(iterations));
+        }
+
+        /** The first iteration of the last third, as {@link GuestRun#steadyNanos()} counts it (without warm-up iterations). */
+        static int steadyFrom(int n) {
+            return Math.min(n - Math.max(1, n / 3), Math.max(0, n - 1));
+        }
+
+        void before(int i) {
+            if (sampler != null && i == from) {
+                start = sampler.takeSnapshot().accounting();
+            }
+        }
+
+        void report(PrintStream out) {
+            if (sampler == null || start == null) {
+                return;
+            }
+            dev.ccsampler.ccmap.Accounting end = sampler.takeSnapshot().accounting();
+            out.println(PREFIX + "walks " + (end.samples() - start.samples()) + " " + (end.framesWalked() - start.framesWalked()) + " " + (end.frames() - start.frames()));
+        }
     }
 
     /**

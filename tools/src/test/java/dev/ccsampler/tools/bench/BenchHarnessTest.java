@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -117,10 +119,30 @@ class BenchHarnessTest {
     }
 
     @Test
+    void steadyWalksAreTheLastThirdsAndParsed() {
+        // the runner reads ccsampler's accounting before the first iteration the bench counts as steady
+        Workload w = new Workload("p", "js", "p.js", 15, 0, 0, Map.of(), List.of());
+        for (int n : new int[]{1, 2, 3, 6, 15, 100}) {
+            long[] iters = new long[n];
+            for (int i = 0; i < n; i++) {
+                iters[i] = i < GuestRunner.SteadyWalks.steadyFrom(n) ? 1000 : 1; // steady iterations are the fast ones
+            }
+            assertEquals(1, new GuestRun(w, ProfilerConfig.NONE, 0, iters, 0, null, null, 0).steadyNanos(), "n = " + n);
+        }
+        assertArrayEquals(new long[]{12, 96, 24000}, GuestRun.parseWalks("CCSBENCH walks 12 96 24000"));
+        assertNull(GuestRun.parseWalks("CCSBENCH walks 12 96"));
+        assertNull(GuestRun.parseWalks("CCSBENCH walks 12 x 3"));
+        GuestRun r = new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{1}, 0, null, null, 0, Map.of(), new long[]{12, 96, 24000});
+        assertEquals(0.4, r.steadyWalkedPercent(), 1e-9);
+        assertTrue(Double.isNaN(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{1}, 0, null, null, 0, Map.of(), new long[]{0, 0, 0}).steadyWalkedPercent()));
+        assertTrue(Double.isNaN(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{1}, 0, null, null, 0).steadyWalkedPercent()));
+    }
+
+    @Test
     void reportPrintsNaNAsNotApplicableAndJsonAsNull() {
         List<BenchRow> rows = new ArrayList<>();
         rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, 0.8, 0.9, 0.99));
+                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.8, 0.9, 0.99));
         String md = BenchReport.markdown("h", rows, List.of("a note"));
         assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 | 1.04 |"), md);
         assertTrue(md.contains("n/a"), md);
