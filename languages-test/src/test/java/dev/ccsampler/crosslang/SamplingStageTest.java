@@ -342,7 +342,7 @@ class SamplingStageTest {
     @Test
     void aFreshContextWritesTheFramesEarlierContextsSaw() throws Exception {
         // An embedder that runs every request in a fresh context on one engine: 30 contexts, each
-        // one descent of a Pace recursion 1 500 deep, entered from the host (counted frame 0, the
+        // four descents of a Pace recursion 1 500 deep, entered from the host (counted frame 0, the
         // program, has no frame below it), interpreted (compiled recursive returns leave the top
         // frame ambiguous, docs/sampling.md). A few samples a context, and a context's first walk
         // has no last stack to build on: it used to walk the whole recursion. The thread's memo,
@@ -390,7 +390,7 @@ class SamplingStageTest {
         assertTrue(r.stdout.contains("descents: " + Integer.parseInt(ROUNDS) * 1500), r.stdout);
     }
 
-    private static final String ROUNDS = "2";
+    private static final String ROUNDS = "4";
 
     @Test
     void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
