@@ -56,13 +56,46 @@ public final class EdgeMemo {
      * states in all contexts of the engine. Thread-safety: as the memo.
      */
     public static final class Shared {
+        /** The most marks kept; with more, other contexts are taken to be active. */
+        static final int MAX_MARKS = 64;
         private EdgeMemo memo;
+        /** The marks of the thread's states in the engine's contexts, weakly: a closed context's go. */
+        private final java.util.ArrayList<WeakReference<CallDepth>> marks = new java.util.ArrayList<>();
 
         EdgeMemo get() {
             if (memo == null) {
                 memo = new EdgeMemo();
             }
             return memo;
+        }
+
+        /** A state of this thread in another context walks with {@code m}; once per state. */
+        void register(CallDepth m) {
+            marks.removeIf(r -> r.get() == null);
+            for (WeakReference<CallDepth> r : marks) {
+                if (r.get() == m) {
+                    return;
+                }
+            }
+            marks.add(new WeakReference<>(m));
+        }
+
+        /**
+         * Whether counted frames of another context are on this thread's stack now (that context
+         * called into this one): then there are guest frames below this context's counted frame 0,
+         * whatever full walks found before. Also true when too many contexts are kept to tell.
+         */
+        boolean othersActive(CallDepth mine) {
+            if (marks.size() > MAX_MARKS) {
+                return true;
+            }
+            for (int i = 0; i < marks.size(); i++) {
+                CallDepth m = marks.get(i).get();
+                if (m != null && m != mine && m.depth() > 0) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 

@@ -143,6 +143,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private EdgeMemo memo;
     /** The Java thread's memo, shared with its states in the engine's other contexts, or null for one of this recorder's own. */
     private EdgeMemo.Shared sharedMemo;
+    /** The marks this recorder registered with {@link #sharedMemo}. */
+    private CallDepth registered;
     /** What the walk in progress writes from the memo, read before it, top down from counted frame {@code fillTo - 1}. */
     private Object[] fillTargets = new Object[64];
     private Object[] fillNodes = new Object[64];
@@ -244,6 +246,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (memo != null && memo.full()) {
             memo.clear(); // full of pairs of other phases or closed contexts: learn afresh
         }
+        if (sharedMemo != null && marks != null && registered != marks) {
+            sharedMemo.register(marks);
+            registered = marks;
+        }
         boolean remember = memo != null && marks != null;
         // every counted frame returned since the last sample (a descent that unwound to a loop
         // entered before the probes were attached): counted frame 0 can be the stop if the frames
@@ -254,8 +260,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                         && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize)
                         && readBottomFill(memo.known(BOTTOM, roots[0]));
         // no stop, and the last full walks found counted frame 0's root with no guest frame below
-        // it (here or in the thread's earlier contexts): the counted frames are the whole stack
-        boolean fromNothing = remember && stopAt < 0 && !fromBottom && counted > 0 && memo.outermostSeen(roots[0]) >= BOTTOM_STILL;
+        // it (here or in the thread's earlier contexts), and no other context's frames are on the
+        // thread now (one that called into this one): the counted frames are the whole stack
+        boolean fromNothing = remember && stopAt < 0 && !fromBottom && counted > 0 && memo.outermostSeen(roots[0]) >= BOTTOM_STILL
+                        && (sharedMemo == null || !sharedMemo.othersActive(marks));
         reusedBelowBottom = -1;
         fillFromBottom = fromBottom;
         fillFromNothing = fromNothing;

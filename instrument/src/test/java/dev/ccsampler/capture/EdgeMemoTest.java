@@ -88,6 +88,24 @@ class EdgeMemoTest {
     }
 
     @Test
+    void anotherContextsFramesOnTheThreadMeanSomethingIsBelow() {
+        // context A called into context B on the same thread: A's counted frames are below B's
+        EdgeMemo.Shared shared = new EdgeMemo.Shared();
+        CallDepth a = new CallDepth();
+        CallDepth b = new CallDepth();
+        shared.register(a);
+        shared.register(b);
+        shared.register(b);
+        assertFalse(shared.othersActive(b), "A has no frame on the stack");
+        a.enter(11, true);
+        assertTrue(shared.othersActive(b), "A's frame is below B's");
+        assertFalse(shared.othersActive(a), "its own frames do not count");
+        a.exit(true, null, (byte) 0);
+        assertFalse(shared.othersActive(b));
+        assertSame(shared.get(), shared.get(), "one memo for the thread");
+    }
+
+    @Test
     void aRootIsOutermostOnlyWhileNoWalkFoundFramesBelowIt() {
         EdgeMemo m = new EdgeMemo();
         assertEquals(0, m.outermostSeen(7));

@@ -393,6 +393,60 @@ class SamplingStageTest {
     private static final String ROUNDS = "4";
 
     @Test
+    void aContextCalledFromAnotherIsNotWrittenAsTheWholeStack() throws Exception {
+        // Context B's program first runs on its own, entered from the host, so full walks find its
+        // root with nothing below it; then a JavaScript context A calls into B from a recursion 60
+        // deep, on the same thread. B's frames then have A's below them: a walk of B that wrote its
+        // counted frames as the whole stack would lose A's. Every walk is checked against a full one.
+        Path program = java.nio.file.Files.writeString(tmp.resolve("nested-descents.pace"), """
+                        fn down(n) {
+                          if (n == 0) {
+                            return 0;
+                          }
+                          return 1 + down(n - 1);
+                        }
+                        let i = 0;
+                        let levels = 0;
+                        while (i < arg(0, 20)) {
+                          levels = levels + down(1200);
+                          i = i + 1;
+                        }
+                        print("nested descents: " + levels);
+                        """);
+        Map<String, String> opts = new LinkedHashMap<>(interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100",
+                        "ccsampler.VerifyIncremental", "true")));
+        opts.put("ccsampler", "true");
+        opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        long[] mismatches = {-1};
+        ProfileSnapshot[] profile = {null};
+        onGuestThread("nested contexts", () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                Source deep = Source.newBuilder("pace", program.toFile()).build();
+                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{"8"}).build();
+                                Context a = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
+                    for (int i = 0; i < 8; i++) {
+                        b.eval(deep);
+                    }
+                    a.getBindings("js").putMember("runB", (org.graalvm.polyglot.proxy.ProxyExecutable) args -> {
+                        b.eval(deep);
+                        return 0;
+                    });
+                    a.eval("js", "function outer(n) { return n === 0 ? runB() : outer(n - 1); } for (let i = 0; i < 4; i++) { outer(60); }");
+                }
+                sampler.setCollecting(false);
+                profile[0] = sampler.takeSnapshot();
+                mismatches[0] = sampler.getIncrementalMismatches();
+            }
+        });
+        System.out.println("nested contexts: " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
+        assertTrue(profile[0].accounting().samples() >= 50, () -> "too few samples to judge: " + profile[0].accounting().summaryLine());
+        assertEquals(0, mismatches[0], () -> "walks differed from full walks: " + out);
+        assertTrue(out.toString().contains("nested descents: 9600"), out::toString);
+    }
+
+    @Test
     void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
         // GraalPy: a bytecode interpreter whose back edges poll at the root node, whose loops are
         // compiled on stack replacement (a frame then reports itself interpreted while its return
