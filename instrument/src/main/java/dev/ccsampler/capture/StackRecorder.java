@@ -256,14 +256,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // below it have held still
         // (the last published stack had counted frames, with counted frame 0 right above frames as
         // many as the still ones; or none, and was as many frames as they)
-        boolean fromBottom = remember && stopAt < 0 && marks != null && low == 0 && counted > 0 && bottomSame >= BOTTOM_STILL && bottomSize >= 1
+        // Neither while another context's frames are on the thread (one that called into this
+        // one): the frames below counted frame 0 are then that context's
+        boolean alone = remember && stopAt < 0 && counted > 0 && (sharedMemo == null || !sharedMemo.othersActive(marks));
+        boolean fromBottom = alone && low == 0 && bottomSame >= BOTTOM_STILL && bottomSize >= 1
                         && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize)
                         && readBottomFill(memo.known(BOTTOM, roots[0]));
         // no stop, and the last full walks found counted frame 0's root with no guest frame below
-        // it (here or in the thread's earlier contexts), and no other context's frames are on the
-        // thread now (one that called into this one): the counted frames are the whole stack
-        boolean fromNothing = remember && stopAt < 0 && !fromBottom && counted > 0 && memo.outermostSeen(roots[0]) >= BOTTOM_STILL
-                        && (sharedMemo == null || !sharedMemo.othersActive(marks));
+        // it (here or in the thread's earlier contexts): the counted frames are the whole stack
+        boolean fromNothing = alone && !fromBottom && memo.outermostSeen(roots[0]) >= BOTTOM_STILL;
         reusedBelowBottom = -1;
         fillFromBottom = fromBottom;
         fillFromNothing = fromNothing;
