@@ -56,8 +56,13 @@ public final class EdgeMemo {
      * states in all contexts of the engine. Thread-safety: as the memo.
      */
     public static final class Shared {
-        /** The most marks kept; with more, other contexts are taken to be active. */
-        static final int MAX_MARKS = 64;
+        /**
+         * The most marks looked at; with more, other contexts are taken to be active (the rules that
+         * need them not are then off: walks are longer, never wrong). A closed context's marks stay
+         * in the list until the collector clears them (they have no frame, so they never count),
+         * which for a thread that runs a context per request can be hundreds between collections.
+         */
+        static final int MAX_MARKS = 1024;
         private EdgeMemo memo;
         /** The marks of the thread's states in the engine's contexts, weakly: a closed context's go. */
         private final java.util.ArrayList<WeakReference<CallDepth>> marks = new java.util.ArrayList<>();

@@ -348,25 +348,8 @@ class SamplingStageTest {
         // has no last stack to build on: it used to walk the whole recursion. The thread's memo,
         // kept across its contexts, has seen every pair and that nothing is below the program: those
         // walks write the recursion instead. Every walk is checked against a full one.
-        Path program = java.nio.file.Files.writeString(tmp.resolve("descents.pace"), """
-                        fn down(n) {
-                          if (n == 0) {
-                            return 0;
-                          }
-                          return 1 + down(n - 1);
-                        }
-                        let rounds = arg(0, 100);
-                        let depth = arg(1, 1500);
-                        let i = 0;
-                        let levels = 0;
-                        while (i < rounds) {
-                          levels = levels + down(depth);
-                          i = i + 1;
-                        }
-                        print("descents: " + levels);
-                        """);
-        Map<String, String> o = interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true"));
-        Run r = runInContexts(30, "pace", program, o, ROUNDS, "1500");
+        Path program = descents();
+        Run r = runInContexts(30, "pace", program, verifiedDescents(), ROUNDS, "1500");
         assertEquals(0, r.mismatches, "walks written from the memo differed from full walks");
         long walked = 0;
         long frames = 0;
@@ -392,29 +375,40 @@ class SamplingStageTest {
 
     private static final String ROUNDS = "4";
 
-    @Test
-    void aContextCalledFromAnotherIsNotWrittenAsTheWholeStack() throws Exception {
-        // Context B's program first runs on its own, entered from the host, so full walks find its
-        // root with nothing below it; then a JavaScript context A calls into B from a recursion 60
-        // deep, on the same thread. B's frames then have A's below them: a walk of B that wrote its
-        // counted frames as the whole stack would lose A's. Every walk is checked against a full one.
-        Path program = java.nio.file.Files.writeString(tmp.resolve("nested-descents.pace"), """
+    /** Incremental walks from the start, every tick walked, every walk checked against a full one; interpreted. */
+    private static Map<String, String> verifiedDescents() {
+        return interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true"));
+    }
+
+    /** A Pace recursion that unwinds after every descent: arguments rounds and depth. */
+    private static Path descents() throws java.io.IOException {
+        return java.nio.file.Files.writeString(tmp.resolve("descents.pace"), """
                         fn down(n) {
                           if (n == 0) {
                             return 0;
                           }
                           return 1 + down(n - 1);
                         }
+                        let rounds = arg(0, 100);
+                        let depth = arg(1, 1500);
                         let i = 0;
                         let levels = 0;
-                        while (i < arg(0, 20)) {
-                          levels = levels + down(1200);
+                        while (i < rounds) {
+                          levels = levels + down(depth);
                           i = i + 1;
                         }
-                        print("nested descents: " + levels);
+                        print("descents: " + levels);
                         """);
-        Map<String, String> opts = new LinkedHashMap<>(interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100",
-                        "ccsampler.VerifyIncremental", "true")));
+    }
+
+    @Test
+    void aContextCalledFromAnotherIsNotWrittenAsTheWholeStack() throws Exception {
+        // Context B's program first runs on its own, entered from the host, so full walks find its
+        // root with nothing below it; then a JavaScript context A calls into B from a recursion 60
+        // deep, on the same thread. B's frames then have A's below them: a walk of B that wrote its
+        // counted frames as the whole stack would lose A's. Every walk is checked against a full one.
+        Path program = descents();
+        Map<String, String> opts = new LinkedHashMap<>(verifiedDescents());
         opts.put("ccsampler", "true");
         opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -424,7 +418,7 @@ class SamplingStageTest {
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
                 CCSampler sampler = CCSampler.find(engine);
                 Source deep = Source.newBuilder("pace", program.toFile()).build();
-                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{"8"}).build();
+                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{"8", "1200"}).build();
                                 Context a = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
                     for (int i = 0; i < 8; i++) {
                         b.eval(deep);
@@ -443,7 +437,7 @@ class SamplingStageTest {
         System.out.println("nested contexts: " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
         assertTrue(profile[0].accounting().samples() >= 50, () -> "too few samples to judge: " + profile[0].accounting().summaryLine());
         assertEquals(0, mismatches[0], () -> "walks differed from full walks: " + out);
-        assertTrue(out.toString().contains("nested descents: 9600"), out::toString);
+        assertTrue(out.toString().contains("descents: 9600"), out::toString);
     }
 
     @Test
