@@ -61,31 +61,24 @@ class SamplingStageTest {
         }
     }
 
-    static Run run(String language, Path file, Map<String, String> options, String... args) throws Exception {
+    /** {@code options} with ccsampler on and its report sent to a file nobody reads. */
+    static Map<String, String> profiled(Map<String, String> options) {
         Map<String, String> opts = new LinkedHashMap<>();
         opts.put("ccsampler", "true");
         opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
         opts.putAll(options);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Object[] result = new Object[2];
-        onGuestThread("guest run", () -> {
-            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
-                CCSampler sampler = CCSampler.find(engine);
-                try (Context c = Context.newBuilder().engine(engine).allowAllAccess(true).arguments(language, args).build()) {
-                    c.eval(Source.newBuilder(language, file.toFile()).build());
-                }
-                sampler.setCollecting(false);
-                result[0] = sampler.takeSnapshot();
-                result[1] = sampler.getIncrementalMismatches();
-            }
-        });
-        ProfileSnapshot p = (ProfileSnapshot) result[0];
+        return opts;
+    }
+
+    static Run run(String language, Path file, Map<String, String> options, String... args) throws Exception {
+        Run r = runInContexts(1, language, file, options, args);
+        ProfileSnapshot p = r.profile();
         for (ThreadProfile t : p.threads()) {
             Accounting a = t.accounting();
             assertTrue(a.balanced(), () -> "accounting identity broken for " + t.threadName() + ": " + a.summaryLine());
             assertEquals(a.taken() + a.late(), t.root().total(), () -> "the tree's ticks are the applied ticks: " + a.summaryLine());
         }
-        return new Run(p, (Long) result[1], out.toString());
+        return r;
     }
 
     /** The guest's own output without any profiler. */
@@ -316,13 +309,10 @@ class SamplingStageTest {
      * by context.
      */
     static Run runInContexts(int contexts, String language, Path file, Map<String, String> options, String... args) throws Exception {
-        Map<String, String> opts = new LinkedHashMap<>();
-        opts.put("ccsampler", "true");
-        opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
-        opts.putAll(options);
+        Map<String, String> opts = profiled(options);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Object[] result = new Object[2];
-        onGuestThread("guest runs", () -> {
+        onGuestThread("guest run", () -> {
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
                 CCSampler sampler = CCSampler.find(engine);
                 Source source = Source.newBuilder(language, file.toFile()).build();
@@ -408,9 +398,7 @@ class SamplingStageTest {
         // deep, on the same thread. B's frames then have A's below them: a walk of B that wrote its
         // counted frames as the whole stack would lose A's. Every walk is checked against a full one.
         Path program = descents();
-        Map<String, String> opts = new LinkedHashMap<>(verifiedDescents());
-        opts.put("ccsampler", "true");
-        opts.put("ccsampler.OutputFile", tmp.resolve("unused-" + System.nanoTime() + ".txt").toString());
+        Map<String, String> opts = profiled(verifiedDescents());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long[] mismatches = {-1};
         ProfileSnapshot[] profile = {null};
