@@ -198,18 +198,17 @@ public final class EdgeMemo {
         nodes[i] = null;
     }
 
-    /** The slot of a pair whose caller frame can be written from here, or -1. */
+    /**
+     * The slot of a pair kept with one call node, or -1. What it kept may have been collected since
+     * (its root or node is gone): {@link #target} then answers null, and the frame cannot be
+     * written. The reader checks that once, as it reads ({@code StackRecorder}).
+     */
     int known(int caller, int callee) {
         int i = slot(key(caller, callee), false);
-        if (i < 0 || conflicted[i]) {
-            return -1;
-        }
-        WeakReference<?> t = targets[i];
-        WeakReference<?> n = nodes[i];
-        return t != null && t.get() != null && (n == null || n.get() != null) ? i : -1;
+        return i >= 0 && !conflicted[i] && targets[i] != null ? i : -1;
     }
 
-    /** The caller's call target of a known pair, or null when it was collected since {@link #known}. */
+    /** The caller's call target of a kept pair, or null when it was collected. */
     Object target(int slot) {
         WeakReference<?> t = targets[slot];
         return t == null ? null : t.get();

@@ -246,7 +246,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (memo != null && memo.full()) {
             memo.clear(); // full of pairs of other phases or closed contexts: learn afresh
         }
-        if (sharedMemo != null && marks != null && registered != marks) {
+        if (memo != null && sharedMemo != null && marks != null && registered != marks) {
             sharedMemo.register(marks);
             registered = marks;
         }
