@@ -50,6 +50,8 @@ public final class EdgeMemo {
     private final byte[] seen = new byte[CAPACITY];
     private final boolean[] conflicted = new boolean[CAPACITY];
     private int size;
+    /** Kept pairs forgotten so far (a walk saw them through another call node or with a frame between). */
+    private long forgotten;
 
     /**
      * The memo of one Java thread, made at its first walk with marks, shared by the thread's
@@ -140,6 +142,11 @@ public final class EdgeMemo {
         return k ^ (k >>> 29);
     }
 
+    /** How many pairs were forgotten so far: a walk that wrote frames compares it before and after. */
+    long forgotten() {
+        return forgotten;
+    }
+
     /** Whether no new pair can be kept: the next walk empties the memo ({@link #clear}). */
     boolean full() {
         return size >= MAX_SIZE;
@@ -193,6 +200,9 @@ public final class EdgeMemo {
     }
 
     private void forget(int i) {
+        if (!conflicted[i] && targets[i] != null) {
+            forgotten++; // a pair that could have been written
+        }
         conflicted[i] = true;
         targets[i] = null;
         nodes[i] = null;

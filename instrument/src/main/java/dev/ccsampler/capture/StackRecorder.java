@@ -225,6 +225,20 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * @param pollLocation the node the thread polled at, or null when not known
      */
     void walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation) {
+        if (!walk(r, marks, verify, pollLocation, true)) {
+            // a pair the walk was to write turned out, in the frames it walked, to have another
+            // call node: the frames it meant to write may be wrong, so they are walked
+            walk(r, marks, verify, pollLocation, false);
+        }
+    }
+
+    /**
+     * {@link #walk(SampleRecord, CallDepth, boolean, Node)}, writing frames from the memo only when
+     * {@code mayWrite}. False, with nothing published or kept, when the walk found a pair it was to
+     * write through another call node than the memo's (the memo then forgets it): a pair no walk
+     * had yet seen both ways, a caller that calls the callee from another line now.
+     */
+    private boolean walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation, boolean mayWrite) {
         record = r;
         r.resetFrames();
         int counted = 0;
@@ -284,7 +298,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             while (j < upTo && readFill(memo.known(roots[j], roots[j + 1]), j - from)) {
                 j++;
             }
-            if (j - from >= FILL_MIN && ++fillChances % FILL_CHECK_EVERY != 0) {
+            if (mayWrite && j - from >= FILL_MIN && ++fillChances % FILL_CHECK_EVERY != 0) {
                 fillFrom = from;
                 fillTo = j;
                 stopAt = j;
@@ -306,6 +320,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         exitedArgs = exitedPending ? marks.exitedArgs() : null;
         exitedState = exitedPending ? marks.exitedState() : 0;
         this.pollLocation = pollLocation;
+        long forgotten = remember ? memo.forgotten() : 0;
         try {
             Truffle.getRuntime().iterateFrames(this);
         } finally {
@@ -316,6 +331,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             pairArgs = null;
             pairTarget = null;
             this.pollLocation = null;
+        }
+        if (stopped && fillFrom >= 0 && memo.forgotten() != forgotten) {
+            return false;
         }
         if (stopped && fillFrom >= 0) {
             writeFromMemo(r);
@@ -361,6 +379,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (verify && (stopped || sameActivation)) {
             checkWalk(r);
         }
+        return true;
     }
 
     /**

@@ -24,12 +24,15 @@ class EdgeMemoTest {
         assertEquals(2, m.tier(slot));
         m.adjacent(11, 22, target, node, (byte) 3);
         assertEquals(3, m.tier(m.known(11, 22)), "the newest tier seen");
+        assertEquals(0, m.forgotten());
         m.adjacent(11, 22, target, new Object(), (byte) 3);
         assertEquals(-1, m.known(11, 22), "another call node: never written again");
+        assertEquals(1, m.forgotten(), "a walk that was to write it learns so");
         m.adjacent(11, 22, target, node, (byte) 3);
         assertEquals(-1, m.known(11, 22), "not even when the first node comes back");
         m.notAdjacent(33, 44);
         assertEquals(-1, m.known(33, 44), "a pair seen with frames between is not known");
+        assertEquals(1, m.forgotten(), "nor was it ever one to write");
     }
 
     @Test

@@ -429,6 +429,23 @@ class SamplingStageTest {
     }
 
     @Test
+    void aPairSeenThroughAnotherCallNodeIsWalkedNotWritten() throws Exception {
+        // twice calls itself from two lines in turn; the first half of the run only one level deep,
+        // so its walks know twice -> twice through one line; the second half 1 200 deep. The first
+        // deep walks would write the recursion below their top frames through that line, while
+        // those top frames show both: such a walk is walked again (and the pair is never written).
+        // Every walk is checked against a full one. Without that, 40 stacks differed in one of two
+        // runs (in the other the pair had already been forgotten in the first half, when its call
+        // site was rewritten); with it, none in six.
+        Run r = run("js", js("switching-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100",
+                        "ccsampler.VerifyIncremental", "true"), "400", "1200");
+        Accounting a = r.profile.accounting();
+        System.out.println("switching site: " + r.mismatches + " mismatches; " + a.summaryLine());
+        assertTrue(a.samples() > 100, a::summaryLine);
+        assertEquals(0, r.mismatches, "a walk wrote the old call node");
+    }
+
+    @Test
     void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
         // GraalPy: a bytecode interpreter whose back edges poll at the root node, whose loops are
         // compiled on stack replacement (a frame then reports itself interpreted while its return
