@@ -436,7 +436,7 @@ class SamplingStageTest {
         // those top frames show both: such a walk is walked again (and the pair is never written).
         // Every walk is checked against a full one. Without that, 40 stacks differed in one of two
         // runs (in the other the pair had already been forgotten in the first half, when its call
-        // site was rewritten); with it, none in six.
+        // site was rewritten); with it, none in four.
         Run r = run("js", js("switching-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100",
                         "ccsampler.VerifyIncremental", "true"), "400", "1200");
         Accounting a = r.profile.accounting();
