@@ -96,10 +96,12 @@ public final class CCSampler implements AutoCloseable {
     private final java.util.Map<Thread, CaptureCost> captureCosts = new java.util.WeakHashMap<>();
     /**
      * Each Java thread's memo of the frames its walks saw, shared by its states in all contexts of
-     * the engine ({@link dev.ccsampler.capture.EdgeMemo}). Weak keys: ended threads go. Guarded by
-     * {@link #captureCosts}.
+     * the engine ({@link dev.ccsampler.capture.EdgeMemo}), read by the thread at its first walk. A
+     * thread-local, not a map with weak keys: a guest that keeps its ended threads' objects (a join
+     * handle, a pool's list) would keep their memos, about 20 KB each, with a weak-keyed map; a
+     * thread's locals go when it ends.
      */
-    private final java.util.Map<Thread, dev.ccsampler.capture.EdgeMemo.Shared> edgeMemos = new java.util.WeakHashMap<>();
+    private final ThreadLocal<dev.ccsampler.capture.EdgeMemo.Shared> edgeMemos = ThreadLocal.withInitial(dev.ccsampler.capture.EdgeMemo.Shared::new);
     /** Which language context each thread is initializing: samples then are one synthetic frame unless asked otherwise. */
     private final dev.ccsampler.capture.ContextInitialization initialization = new dev.ccsampler.capture.ContextInitialization();
     /** The trivial roots the burst probes saw (bursting only): where a burst may start at a return poll. */
@@ -273,8 +275,8 @@ public final class CCSampler implements AutoCloseable {
                 }
                 synchronized (captureCosts) {
                     t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
-                    t.shareMemo(edgeMemos.computeIfAbsent(thread, k -> new dev.ccsampler.capture.EdgeMemo.Shared()));
                 }
+                t.shareMemo(edgeMemos::get);
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);
                 drainer.register(t);

@@ -151,11 +151,12 @@ public final class SampledThread {
     }
 
     /**
-     * Shares {@code shared}, the memo of what this Java thread's walks saw in the engine's other
-     * contexts ({@link EdgeMemo}): a context's first walks can write frames the earlier contexts'
-     * walks saw. Before the thread's first capture.
+     * Shares the memo of what this Java thread's walks saw in the engine's other contexts ({@link
+     * EdgeMemo}): a context's first walks can write frames the earlier contexts' walks saw. {@code
+     * shared} gives the current thread's memo; it is called on this thread, at its first walk.
+     * Before the thread's first capture.
      */
-    public void shareMemo(EdgeMemo.Shared shared) {
+    public void shareMemo(java.util.function.Supplier<EdgeMemo.Shared> shared) {
         recorder.shareMemo(shared);
     }
 

@@ -143,6 +143,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private EdgeMemo memo;
     /** The Java thread's memo, shared with its states in the engine's other contexts, or null for one of this recorder's own. */
     private EdgeMemo.Shared sharedMemo;
+    /** Gives {@link #sharedMemo} at the first walk, on the walking thread; null for a memo of this recorder's own. */
+    private java.util.function.Supplier<EdgeMemo.Shared> sharedMemoSource;
     /** The marks this recorder registered with {@link #sharedMemo}. */
     private CallDepth registered;
     /** What the walk in progress writes from the memo, read before it, top down from counted frame {@code fillTo - 1}. */
@@ -213,8 +215,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     }
 
     /** Uses the Java thread's memo, shared with its states in other contexts; before the first walk. */
-    void shareMemo(EdgeMemo.Shared shared) {
-        sharedMemo = shared;
+    void shareMemo(java.util.function.Supplier<EdgeMemo.Shared> shared) {
+        sharedMemoSource = shared;
     }
 
     /**
@@ -255,6 +257,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         fillFrom = -1;
         fillTo = -1;
         if (memo == null && fill && marks != null) {
+            sharedMemo = sharedMemoSource != null ? sharedMemoSource.get() : null; // on the walking thread: its own
             memo = sharedMemo != null ? sharedMemo.get() : new EdgeMemo();
         }
         if (memo != null && memo.full()) {
