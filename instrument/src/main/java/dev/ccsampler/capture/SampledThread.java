@@ -24,11 +24,13 @@ import java.lang.invoke.VarHandle;
 public final class SampledThread {
 
     private static final VarHandle ENDED;
+    private static final VarHandle PENDING;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             ENDED = l.findVarHandle(SampledThread.class, "ended", boolean.class);
+            PENDING = l.findVarHandle(SampledThread.class, "pending", PendingRequest.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -69,7 +71,10 @@ public final class SampledThread {
     private volatile boolean ended;
     /** The first exception a walk of this thread threw (guest writes once, the drain reports it). */
     private volatile Throwable walkFailure;
-    /** The clock's last submission that included this thread (clock writes, drain reads). */
+    /**
+     * The clock's last submission that included this thread, while it is outstanding (clock
+     * writes, drain reads and forgets it once resolved: {@link #forgetResolvedRequest}).
+     */
     private volatile PendingRequest pending;
 
     /** A submission: its time and the future Truffle returned for it. */
@@ -532,6 +537,24 @@ public final class SampledThread {
     /** The first exception a stack walk of this thread threw, or null. */
     public Throwable walkFailure() {
         return walkFailure;
+    }
+
+    /**
+     * Forgets the clock's last submission once it is no longer outstanding. Truffle's future
+     * holds the request's action, and the action the states of every thread the tick asked: kept,
+     * a live thread's last request would keep the threads that ended since (their rings and
+     * recorders) reachable for as long as it is not asked again. Drain thread.
+     */
+    public void forgetResolvedRequest() {
+        PendingRequest p = pending;
+        if (p != null && ledger.outstandingSince() != p.submitNanos) {
+            PENDING.compareAndSet(this, p, null); // a newer submission set meanwhile stays
+        }
+    }
+
+    /** Whether a submission is remembered (tests). */
+    boolean remembersRequest() {
+        return pending != null;
     }
 
     /** Marks the thread as gone; its ring is drained and then released by the drain thread. */

@@ -339,6 +339,7 @@ public final class Drainer {
                 }
                 reportThreadFaults(t);
                 t.abandonIfUnperformable();
+                t.forgetResolvedRequest();
                 if (t.isEnded() && !t.ledger.clockBusy() && t.outstandingSince() == 0 && t.ring.peek() == null) {
                     retire(t, acc);
                 }
