@@ -101,7 +101,15 @@ public final class CCSampler implements AutoCloseable {
      * handle, a pool's list) would keep their memos, about 20 KB each, with a weak-keyed map; a
      * thread's locals go when it ends.
      */
-    private final ThreadLocal<dev.ccsampler.capture.EdgeMemo.Shared> edgeMemos = ThreadLocal.withInitial(dev.ccsampler.capture.EdgeMemo.Shared::new);
+    private final ThreadLocal<dev.ccsampler.capture.EdgeMemo.Shared> edgeMemos = ThreadLocal.withInitial(this::newEdgeMemo);
+    /**
+     * Every memo {@link #edgeMemos} made, weakly: {@link #close} empties them, since a thread that
+     * outlives the engine (a test runner's, a server's) keeps its value until its map happens to
+     * drop the stale entry. Guarded by itself.
+     */
+    private final java.util.List<java.lang.ref.WeakReference<dev.ccsampler.capture.EdgeMemo.Shared>> edgeMemosMade = new java.util.ArrayList<>();
+    /** When {@link #edgeMemosMade} is next swept of collected memos. Guarded by it. */
+    private int edgeMemosSweepAt = 64;
     /** Which language context each thread is initializing: samples then are one synthetic frame unless asked otherwise. */
     private final dev.ccsampler.capture.ContextInitialization initialization = new dev.ccsampler.capture.ContextInitialization();
     /** The trivial roots the burst probes saw (bursting only): where a burst may start at a return poll. */
@@ -288,6 +296,19 @@ public final class CCSampler implements AutoCloseable {
                 clock.removeThread(context, thread);
             }
         }, true);
+    }
+
+    /** A Java thread's memo, made at its first walk in this engine, on that thread. */
+    private dev.ccsampler.capture.EdgeMemo.Shared newEdgeMemo() {
+        dev.ccsampler.capture.EdgeMemo.Shared m = new dev.ccsampler.capture.EdgeMemo.Shared();
+        synchronized (edgeMemosMade) {
+            if (edgeMemosMade.size() >= edgeMemosSweepAt) {
+                edgeMemosMade.removeIf(r -> r.get() == null); // ended threads' memos
+                edgeMemosSweepAt = Math.max(64, 2 * edgeMemosMade.size());
+            }
+            edgeMemosMade.add(new java.lang.ref.WeakReference<>(m));
+        }
+        return m;
     }
 
     /** Whether walks may be incremental in this engine: asked for, and the marks can be used. */
@@ -810,6 +831,15 @@ public final class CCSampler implements AutoCloseable {
             }
             if (threadsBinding != null) {
                 threadsBinding.dispose();
+            }
+            synchronized (edgeMemosMade) {
+                for (java.lang.ref.WeakReference<dev.ccsampler.capture.EdgeMemo.Shared> r : edgeMemosMade) {
+                    dev.ccsampler.capture.EdgeMemo.Shared m = r.get();
+                    if (m != null) {
+                        m.release();
+                    }
+                }
+                edgeMemosMade.clear();
             }
             closed = true;
         }

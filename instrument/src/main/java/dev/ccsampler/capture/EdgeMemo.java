@@ -65,7 +65,7 @@ public final class EdgeMemo {
          * which for a thread that runs a context per request can be hundreds between collections.
          */
         static final int MAX_MARKS = 1024;
-        private EdgeMemo memo;
+        private volatile EdgeMemo memo;
         /** The marks of the thread's states in the engine's contexts, weakly: a closed context's go. */
         private final java.util.ArrayList<WeakReference<CallDepth>> marks = new java.util.ArrayList<>();
 
@@ -74,6 +74,15 @@ public final class EdgeMemo {
                 memo = new EdgeMemo();
             }
             return memo;
+        }
+
+        /**
+         * Lets the memo go: its sampler closed. A thread that outlives the engine keeps this object
+         * until its thread-local map drops the stale entry, which may be never; an empty one is a
+         * few bytes. Any thread; a walk still running keeps the memo it took.
+         */
+        public void release() {
+            memo = null;
         }
 
         /** A state of this thread in another context walks with {@code m}; once per state. */

@@ -134,6 +134,34 @@ class ThreadChurnMemoryTest {
         }
     }
 
+    /**
+     * A thread that outlives an engine (a test runner's, a server's) keeps its thread-locals. The
+     * memo its walks shared across the engine's contexts ({@code EdgeMemo}, about 20 KB) is such a
+     * value: closing the engine empties it. Before, the fresh-clone CI run read 5 memos of closed
+     * engines left on long-lived threads of earlier tests.
+     */
+    @Test
+    void aClosedEngineLeavesNoWalkMemoOnAThreadThatOutlivesIt() throws Exception {
+        Map<String, String> opts = Map.of("ccsampler", "true", "ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.OutputFile",
+                        tmp.resolve("outlives.txt").toString());
+        long[] counts = new long[3];
+        SamplingStageTest.onGuestThread("outlives the engine", () -> {
+            counts[0] = instanceCounts().getOrDefault("dev.ccsampler.capture.EdgeMemo", 0L);
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(OutputStream.nullOutputStream()).build();
+                            Context c = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
+                c.eval(Source.newBuilder("pace", """
+                                fn down(n) { if (n == 0) { return burn(3000); } burn(1); return down(n - 1); }
+                                let i = 0;
+                                while (i < 300) { down(60); i = i + 1; }
+                                """, "outlives.pace").build());
+                counts[1] = instanceCounts().getOrDefault("dev.ccsampler.capture.EdgeMemo", 0L);
+            }
+            counts[2] = instanceCounts().getOrDefault("dev.ccsampler.capture.EdgeMemo", 0L);
+        });
+        assertTrue(counts[1] > counts[0], "the walks made this thread a memo: " + counts[0] + " before, " + counts[1] + " while the engine was open");
+        assertTrue(counts[2] <= counts[0], counts[2] + " memos reachable after the engine closed, " + counts[0] + " before it was made");
+    }
+
     /** Runs churn.pace with or without the sampler and measures what stays reachable before closing. */
     static Retained run(Path program, boolean sampler) throws Exception {
         Map<String, String> opts = new HashMap<>();
