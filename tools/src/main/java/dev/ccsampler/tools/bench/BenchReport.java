@@ -29,7 +29,7 @@ public final class BenchReport {
                             .append(" | ").append(f(r.latencyP50Us(), 0)).append(" | ").append(f(r.latencyP99Us(), 0))
                             .append(" | ").append(f(r.latePerK(), 1)).append(" | ").append(f(r.missedPerK(), 1)).append(" | ").append(f(r.skippedPerK(), 1))
                             .append(" | ").append(f(r.walkedPerSample(), 1)).append(" | ").append(f(r.framesPerSample(), 1)).append(" | ").append(f(r.steadyWalkedPercent(), 1)).append(Double.isNaN(r.steadySamples()) ? "" : " (" + f(r.steadySamples(), 0) + ")")
-                            .append(" | ").append(f(r.splitErrorPoints(), 1))
+                            .append(" | ").append(f(r.splitErrorPoints(), 1)).append(Double.isNaN(r.splitNoisePoints()) ? "" : " (σ " + f(r.splitNoisePoints(), 1) + ")")
                             .append(" | ").append(f(r.overlap(), 2)).append(" | ").append(f(r.hotCover(), 2))
                             .append(" | ").append(f(r.runToRun(), 3)).append(" |\n");
         }
@@ -48,7 +48,7 @@ public final class BenchReport {
                         of each process's iterations (its steady state; the first full walks, before the root probes are attached, \
                         are warm-up), with the median number of samples it rests on. split err: largest error, in percentage points, \
                         of a known-split function's share of self samples among the known functions, against the split the \
-                        process timed itself (known-split-js and known-split-rb time every call, warm-up included) or else the split by construction. overlap / hot cover: against \
+                        process timed itself (known-split-js and known-split-rb time every call, warm-up included) or else the split by construction;                         σ: the standard deviation sampling alone gives the largest true share p over the n samples the profile has in                         the known functions, sqrt(p (1 − p) / n) (n counts ticks where a sample carries several, so σ is then a lower                         bound): an error within about 2σ is what unbiased sampling reads at that many samples. overlap / hot cover: against \
                         the exhaustive tracer's tree of the same workload, frames matched by name, T = 0.1 (hot cover = share of the \
                         tree's hot edges that are hot in the profile; the tree counts calls, a profile counts time). run-to-run r: \
                         Pearson of per-function self samples between the first two processes of the configuration.
@@ -95,6 +95,7 @@ public final class BenchReport {
                 num(g, "steadyWalkedPercent", r.steadyWalkedPercent());
                 num(g, "steadySamples", r.steadySamples());
                 num(g, "splitErrorPoints", r.splitErrorPoints());
+                num(g, "splitNoisePoints", r.splitNoisePoints());
                 num(g, "overlap", r.overlap());
                 num(g, "hotEdgeCoverage", r.hotCover());
                 num(g, "runToRunPearson", r.runToRun());

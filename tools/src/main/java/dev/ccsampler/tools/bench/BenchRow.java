@@ -45,6 +45,7 @@ import java.util.Map;
  *            in the last third of each process's iterations ({@link GuestRun#steadyWalkedPercent()})
  * @param steadySamples ccsampler: median samples per process in that last third
  * @param splitErrorPoints max abs error of a known-split function's self share, percentage points
+ * @param splitNoisePoints the standard deviation sampling alone gives that share, in points ({@link #splitNoise})
  * @param overlap degree of overlap with the exhaustive tree (names only)
  * @param hotCover share of the exhaustive tree's hot edges (T = 0.1) that are hot in the profile
  * @param runToRun Pearson of per-function self counts between the first two processes
@@ -52,7 +53,7 @@ import java.util.Map;
  */
 public record BenchRow(String workload, String config, int runs, int failed, int stillWarming, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
                 double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK,
-                double walkedPerSample, double framesPerSample, double steadyWalkedPercent, double steadySamples, double splitErrorPoints, double overlap, double hotCover, double runToRun) {
+                double walkedPerSample, double framesPerSample, double steadyWalkedPercent, double steadySamples, double splitErrorPoints, double splitNoisePoints, double overlap, double hotCover, double runToRun) {
 
     static BenchRow of(Workload w, ProfilerConfig c, List<GuestRun> all, List<GuestRun> baseline, GuestRun trace, List<String> notes) {
         List<GuestRun> ok = all.stream().filter(GuestRun::ok).toList();
@@ -77,6 +78,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         List<Double> steadyWalked = new ArrayList<>();
         List<Double> steadySamples = new ArrayList<>();
         List<Double> split = new ArrayList<>();
+        List<Double> splitNoise = new ArrayList<>();
         List<Double> overlap = new ArrayList<>();
         List<Double> cover = new ArrayList<>();
         List<Cct> trees = new ArrayList<>();
@@ -133,6 +135,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
             samples.add((double) t.totalWeight());
             if (!w.knownSplit().isEmpty()) {
                 split.add(splitError(t, r.splitTruth()));
+                splitNoise.add(splitNoise(t, r.splitTruth()));
             }
             if (reference != null) {
                 CompareResult cr = Comparison.compare(calls, reference.namesOnly(), 0.1, 10);
@@ -147,12 +150,38 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), (int) ok.stream().filter(r -> !r.levelled()).count(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
                         Stats.median(samples),
                         Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped),
-                        Stats.median(walked), Stats.median(frames), Stats.median(steadyWalked), Stats.median(steadySamples), Stats.median(split),
+                        Stats.median(walked), Stats.median(frames), Stats.median(steadyWalked), Stats.median(steadySamples), Stats.median(split), Stats.median(splitNoise),
                         Stats.median(overlap), Stats.median(cover), r2r);
     }
 
     /** A profile with fewer samples than this from a process of over a second gets a note. */
     static final int FEW_SAMPLES = 10;
+
+    /**
+     * The standard deviation, in points, that sampling alone gives the largest true share among the
+     * known functions: {@code 100 · sqrt(p (1 − p) / n)}, n the weight the profile has in them
+     * (samples, or ticks where a sample carries several, which makes this a lower bound). A split
+     * error within about twice this is what unbiased sampling reads at that many samples.
+     */
+    static double splitNoise(Cct t, Map<String, Double> truth) {
+        Map<Frame, Long> byFrame = t.weightByFrame();
+        double n = 0;
+        for (var e : byFrame.entrySet()) {
+            if (truth.containsKey(e.getKey().name())) {
+                n += e.getValue();
+            }
+        }
+        double truthSum = truth.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (n == 0 || truthSum <= 0) {
+            return Double.NaN;
+        }
+        double max = 0;
+        for (double share : truth.values()) {
+            double p = share / truthSum;
+            max = Math.max(max, 100.0 * Math.sqrt(p * (1 - p) / n));
+        }
+        return max;
+    }
 
     /** Max over the known functions of |measured share − true share|, in points; shares among the known functions only. */
     static double splitError(Cct t, Map<String, Double> truth) {

@@ -58,6 +58,9 @@ class BenchHarnessTest {
         double err = BenchRow.splitError(t, Map.of("alpha", 60.0, "beta", 30.0, "gamma", 10.0));
         assertEquals(10.0, err, 1e-9);
         assertTrue(Double.isNaN(BenchRow.splitError(new Cct(Cct.Kind.SAMPLES), Map.of("alpha", 100.0))));
+        // sampling alone: 100 samples in the known functions, largest p(1 - p) at p = 0.6 → sqrt(0.24 / 100)
+        assertEquals(100 * Math.sqrt(0.24 / 100), BenchRow.splitNoise(t, Map.of("alpha", 60.0, "beta", 30.0, "gamma", 10.0)), 1e-9);
+        assertTrue(Double.isNaN(BenchRow.splitNoise(new Cct(Cct.Kind.SAMPLES), Map.of("alpha", 100.0))));
     }
 
     /** split-check's noise column: the largest binomial standard error of a phase's share at the run's sample count. */
@@ -142,7 +145,7 @@ class BenchHarnessTest {
     void reportPrintsNaNAsNotApplicableAndJsonAsNull() {
         List<BenchRow> rows = new ArrayList<>();
         rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.8, 0.9, 0.99));
+                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.8, 0.9, 0.99));
         String md = BenchReport.markdown("h", rows, List.of("a note"));
         assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 | 1.04 |"), md);
         assertTrue(md.contains("n/a"), md);
