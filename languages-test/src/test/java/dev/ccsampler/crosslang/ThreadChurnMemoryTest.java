@@ -55,7 +55,7 @@ class ThreadChurnMemoryTest {
     static Path tmp;
 
     /** What one run left on the heap, with the engine and its context still open. */
-    record Retained(long heapBytes, Map<String, Long> instances, ProfileSnapshot profile, String stdout) {
+    record Retained(long heapBytes, Map<String, Long> instances, Map<String, Long> instancesBefore, ProfileSnapshot profile, String stdout) {
     }
 
     @Test
@@ -71,8 +71,10 @@ class ThreadChurnMemoryTest {
                         "dev.ccsampler.capture.StackRecorder", "dev.ccsampler.capture.EdgeMemo"}) {
             // (not EdgeMemo$Shared: the emptied holder of a closed engine's memo stays, a few bytes,
             // on every long-lived thread of the earlier tests in this JVM that walked)
-            long n = on.instances.getOrDefault(cls, 0L);
-            assertTrue(n <= 2, () -> n + " instances of " + cls + " are reachable after " + THREADS + " threads ended (at most the live main thread's expected)");
+            // counted against the same count before the run: what earlier tests in this JVM left
+            // on their long-lived threads is not this run's (surefire's order differs by checkout)
+            long n = on.instances.getOrDefault(cls, 0L) - on.instancesBefore.getOrDefault(cls, 0L);
+            assertTrue(n <= 2, () -> n + " more instances of " + cls + " are reachable after " + THREADS + " threads ended than before the run (at most the live main thread's expected)");
         }
 
         long profiler = on.heapBytes - off.heapBytes;
@@ -173,8 +175,9 @@ class ThreadChurnMemoryTest {
             opts.put("ccsampler.OutputFile", tmp.resolve("churn-" + System.nanoTime() + ".txt").toString());
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Object[] result = new Object[3];
+        Object[] result = new Object[4];
         SamplingStageTest.onGuestThread("churn run", () -> {
+            result[3] = instanceCounts();
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build();
                             Context c = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{Integer.toString(THREADS), "100"}).build()) {
                 c.eval(Source.newBuilder("pace", program.toFile()).build());
@@ -187,7 +190,7 @@ class ThreadChurnMemoryTest {
                 result[1] = instanceCounts();
             }
         });
-        return new Retained((Long) result[0], (Map<String, Long>) result[1], (ProfileSnapshot) result[2], SamplingStageTest.guestLines(out.toString()));
+        return new Retained((Long) result[0], (Map<String, Long>) result[1], (Map<String, Long>) result[3], (ProfileSnapshot) result[2], SamplingStageTest.guestLines(out.toString()));
     }
 
     /** Used heap after full GCs, the smallest of five readings. */
