@@ -111,8 +111,9 @@ class ThreadChurnMemoryTest {
     void closedContextsAreForgotten() throws Exception {
         int contexts = 300;
         Map<String, String> opts = Map.of("ccsampler", "true", "ccsampler.Period", "1ms", "ccsampler.OutputFile", tmp.resolve("contexts.txt").toString());
-        Object[] result = new Object[2];
+        Object[] result = new Object[3];
         SamplingStageTest.onGuestThread("context churn", () -> {
+            result[2] = instanceCounts();
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(OutputStream.nullOutputStream()).build()) {
                 Source src = Source.newBuilder("pace", "fn work(n) { return burn(n); }\nwork(2000);\n", "ctx.pace").build();
                 for (int i = 0; i < contexts; i++) {
@@ -127,10 +128,11 @@ class ThreadChurnMemoryTest {
             }
         });
         Map<String, Long> counts = (Map<String, Long>) result[1];
-        long entries = counts.getOrDefault("dev.ccsampler.trigger.SamplingClock$ContextEntry", 0L);
-        assertTrue(entries <= 1, entries + " context entries reachable after " + contexts + " contexts were closed");
-        long threads = counts.getOrDefault("dev.ccsampler.capture.SampledThread", 0L);
-        assertTrue(threads <= 1, threads + " sampled threads reachable after every context closed");
+        Map<String, Long> before = (Map<String, Long>) result[2]; // what earlier tests in this JVM left
+        long entries = counts.getOrDefault("dev.ccsampler.trigger.SamplingClock$ContextEntry", 0L) - before.getOrDefault("dev.ccsampler.trigger.SamplingClock$ContextEntry", 0L);
+        assertTrue(entries <= 1, entries + " more context entries reachable after " + contexts + " contexts were closed than before");
+        long threads = counts.getOrDefault("dev.ccsampler.capture.SampledThread", 0L) - before.getOrDefault("dev.ccsampler.capture.SampledThread", 0L);
+        assertTrue(threads <= 1, threads + " more sampled threads reachable after every context closed than before");
         ProfileSnapshot p = (ProfileSnapshot) result[0];
         assertEquals(contexts, p.threads().size(), "one row per context");
         for (ThreadProfile t : p.threads()) {
