@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The clock's submission a thread remembers: Truffle's future holds the action, and the action
  * the states of every thread its tick asked. Kept after it was resolved, a live thread's last
- * request kept threads that had ended since reachable, rings and all (seen on the CI machine as 3
- * {@code SampledThread}s left after {@code ThreadChurnMemoryTest}'s 2 000 threads ended).
+ * request kept threads that had ended since reachable, rings and all (the likely cause of the 3
+ * {@code SampledThread}s a CI run found left after {@code ThreadChurnMemoryTest}'s 2 000 threads
+ * ended; not reproduced here).
  */
 class PendingRequestTest {
 
