@@ -463,6 +463,25 @@ class SamplingStageTest {
         }
     }
 
+    /**
+     * A known difference, not fixed (docs/sampling.md, "A difference found and not fixed"): on
+     * TruffleRuby, a self-recursion called from a block in a loop (resources/crosslang/unwinding.rb)
+     * reads 0–10 walks in 500–1 750 that differ from full walks by one frame of the recursion, with
+     * exceptions unwinding it and (more rarely) with plain returns. Runs only when asked:
+     * {@code -Dsurefire.extra.args=-Dccsampler.test.knownDifferences=true}.
+     */
+    @Test
+    void rubySelfRecursionFromABlockKnownDifference() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("ccsampler.test.knownDifferences"), "a known difference: run with -Dccsampler.test.knownDifferences=true");
+        long total = 0;
+        for (String mode : new String[]{"raise", "return", "raise", "return"}) {
+            Run r = run("ruby", js("unwinding.rb"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.VerifyIncremental", "true"), mode);
+            System.out.println("ruby self-recursion from a block, " + mode + ": " + r.mismatches + " mismatches; " + r.profile.accounting().summaryLine());
+            total += r.mismatches;
+        }
+        assertEquals(0, total, "walks differed from full walks");
+    }
+
     @Test
     void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
         // GraalPy: a bytecode interpreter whose back edges poll at the root node, whose loops are

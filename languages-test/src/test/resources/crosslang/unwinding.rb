@@ -1,0 +1,30 @@
+# A self-recursion called from a block in a loop, unwound by an exception ("raise", the default)
+# or by returns ("return"). SamplingStageTest.rubySelfRecursionFromABlockKnownDifference checks
+# incremental walks against full ones on it (a known difference, docs/sampling.md).
+mode = ARGV[0] || "raise"
+def thrower(d)
+  raise ArgumentError, "bottom" if d == 0
+  thrower(d - 1) + 1
+end
+def returner(d)
+  return 0 if d == 0
+  returner(d - 1) + 1
+end
+def catcher(k, mode)
+  c = 0
+  k.times do |i|
+    if mode == "raise"
+      begin
+        thrower(30 + i % 150)
+      rescue ArgumentError
+        c += 1
+      end
+    else
+      c += returner(30 + i % 150)
+    end
+  end
+  c
+end
+total = 0
+12.times { total += catcher(400, mode) }
+puts "done #{total > 0}"
