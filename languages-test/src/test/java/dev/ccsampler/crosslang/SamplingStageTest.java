@@ -466,7 +466,7 @@ class SamplingStageTest {
     /**
      * A known difference, not fixed (docs/sampling.md, "A difference found and not fixed"): on
      * TruffleRuby, a self-recursion called from a block in a loop (resources/crosslang/unwinding.rb)
-     * reads 0–10 walks in 500–1 750 that differ from full walks by one frame of the recursion, with
+     * reads 0–6 walks in 500–1 750 that differ from full walks by one frame of the recursion, with
      * exceptions unwinding it and (more rarely) with plain returns. Runs only when asked:
      * {@code -Dsurefire.extra.args=-Dccsampler.test.knownDifferences=true}.
      */
