@@ -1,6 +1,6 @@
 # A self-recursion called from a block in a loop, unwound by an exception ("raise", the default)
-# or by returns ("return"). SamplingStageTest.rubySelfRecursionFromABlockKnownDifference checks
-# incremental walks against full ones on it (a known difference, docs/sampling.md).
+# or by returns ("return"). SamplingStageTest.rubySelfRecursionFromABlockGivesTheStacksOfFullWalks
+# checks incremental walks against full ones on it.
 mode = ARGV[0] || "raise"
 def thrower(d)
   raise ArgumentError, "bottom" if d == 0

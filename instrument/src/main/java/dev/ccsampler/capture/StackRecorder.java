@@ -506,6 +506,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                     expect = c;
                 }
                 returnedOnTop = top == RETURNED;
+            } else if (d == 0 && !exitedPending && topAtExitPoll) {
+                // an AST interpreter's poll at its root node is outside the body the probes wrap:
+                // before its enter probe or after its return probe. Nothing returned since the last
+                // enter, so this top frame has not entered its body yet (TruffleRuby polls there):
+                // not counted. Counted, a self-recursion's top frame would take its caller's place
+                // and every frame below it the one of its caller (a stack one frame short, or long)
+                c = -1;
             } else if (k > 0 && roots[k - 1] == root) {
                 c = k - 1;
                 expect = c;
