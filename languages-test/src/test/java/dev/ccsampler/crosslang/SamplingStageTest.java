@@ -469,7 +469,7 @@ class SamplingStageTest {
         // a walk that took such a top frame for a counted one gave a self-recursion's stack one
         // frame short or long (resources/crosslang/unwinding.rb: a recursion called from a block
         // in a loop, unwound by an exception or by returns). Every walk is checked against a full
-        // one. Before the fix: 0-6 differing walks in 500-1 750 (14 runs); since, none in 8.
+        // one. Before the fix: 0-6 differing walks in 500-1 750 (14 runs); since, none in 6.
         for (String mode : new String[]{"raise", "return"}) {
             Run r = run("ruby", js("unwinding.rb"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.VerifyIncremental", "true"), mode);
             Accounting a = r.profile.accounting();
