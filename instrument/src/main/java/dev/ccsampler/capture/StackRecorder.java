@@ -80,11 +80,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** The last walk's top frame was the just-returned one (Truffle's poll after a body). */
     private boolean returnedOnTop;
     /**
-     * The last walk's top frame is interpreted and the thread polled at its root node: Truffle's
-     * poll after that root's body, so the frame already returned, whether or not the marks saw it
-     * (no marks, or the probe of a trivial root asleep).
+     * The last walk's top frame is interpreted (an AST interpreter's) and the thread polled at its
+     * root node, which is outside the body the probes wrap: Truffle's poll after the body (the
+     * frame already returned, whether or not the marks saw it: no marks, or the probe of a trivial
+     * root asleep), or a language's poll before the body (TruffleRuby's: the frame has not entered
+     * its body yet). Nothing returned since the last enter tells the second (see visitFrame).
      */
-    private boolean topAtExitPoll;
+    private boolean topAtRootPoll;
     /** The last walk's top frame is a compilation root and the thread polled at its root node (its return poll, or another). */
     private boolean topCompiledAtItsRoot;
     /** Counted frames of the last walk, and the lowest counted index it recognised itself. */
@@ -316,7 +318,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         pairDepth = -2;
         ambiguous = false;
         returnedOnTop = false;
-        topAtExitPoll = false;
+        topAtRootPoll = false;
         topCompiledAtItsRoot = false;
         exitedPending = marks != null && marks.exited() && counted < roots.length;
         exitedRoot = exitedPending ? roots[counted] : 0;
@@ -410,11 +412,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /**
      * Whether the last walk's top frame had already returned: the marks say so ({@link
      * #returnedOnTop}), or it is interpreted and the thread polled at its root node, Truffle's poll
-     * after the body, which the marks may not have seen (the probe of a trivial root asleep).
-     * Guest thread.
+     * after the body, which the marks may not have seen (the probe of a trivial root asleep). At a
+     * poll before the body (TruffleRuby) this also says returned: a burst then starts with that
+     * frame's return and its enter follows, so it is on the burst's stack once, as a call. Guest
+     * thread.
      */
     boolean topReturned() {
-        return returnedOnTop || topAtExitPoll;
+        return returnedOnTop || topAtRootPoll;
     }
 
     /**
@@ -482,10 +486,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (d == 0) {
             topState = CallDepth.compiledState(frame.getCompilationTier(), frame.isCompilationRoot());
             boolean atItsRoot = pollLocation instanceof RootNode && target instanceof RootCallTarget t0 && t0.getRootNode() == pollLocation;
-            // an AST interpreter polls at a root node only after that root's body returned; a bytecode
-            // interpreter (GraalPy, the Bytecode DSL) polls at its loops' back edges with the root node as
-            // location too, so there the location says nothing
-            topAtExitPoll = atItsRoot && r.tiers[0] == FrameTier.INTERPRETED && !CallDepthProbe.isBytecodeRoot((RootNode) pollLocation);
+            // an AST interpreter polls at a root node only outside that root's body, before or after
+            // it; a bytecode interpreter (GraalPy, the Bytecode DSL) polls at its loops' back edges
+            // with the root node as location too, so there the location says nothing
+            topAtRootPoll = atItsRoot && r.tiers[0] == FrameTier.INTERPRETED && !CallDepthProbe.isBytecodeRoot((RootNode) pollLocation);
             // compiled code polls at its unit's root node everywhere: its return among others
             topCompiledAtItsRoot = atItsRoot && (r.tiers[0] == FrameTier.FIRST || r.tiers[0] == FrameTier.LAST);
         }
@@ -506,7 +510,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                     expect = c;
                 }
                 returnedOnTop = top == RETURNED;
-            } else if (d == 0 && !exitedPending && topAtExitPoll) {
+            } else if (d == 0 && !exitedPending && topAtRootPoll) {
                 // an AST interpreter's poll at its root node is outside the body the probes wrap:
                 // before its enter probe or after its return probe. Nothing returned since the last
                 // enter, so this top frame has not entered its body yet (TruffleRuby polls there):
@@ -806,7 +810,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (at == null || tier != FrameTier.INTERPRETED) {
             return AMBIGUOUS;
         }
-        return topAtExitPoll ? RETURNED : AMBIGUOUS;
+        return topAtRootPoll ? RETURNED : AMBIGUOUS;
     }
 
     /** Test switch: a full walk into the check arrays. Allocates; never on by default. */

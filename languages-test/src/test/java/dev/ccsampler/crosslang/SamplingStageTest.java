@@ -105,6 +105,21 @@ class SamplingStageTest {
         return opts;
     }
 
+    /**
+     * {@link #run} with every walk checked against a full one ({@code VerifyIncremental}): more than
+     * {@code minSamples} samples, and no stack that differs.
+     */
+    static Run verified(String what, String language, Path file, Map<String, String> options, int minSamples, String... args) throws Exception {
+        Map<String, String> o = new java.util.HashMap<>(options);
+        o.put("ccsampler.VerifyIncremental", "true");
+        Run r = run(language, file, o, args);
+        Accounting a = r.profile.accounting();
+        System.out.println(what + ": " + r.mismatches + " mismatches; " + a.summaryLine());
+        assertTrue(a.samples() > minSamples, () -> what + ": too few samples to judge: " + a.summaryLine());
+        assertEquals(0, r.mismatches, () -> what + ": walks differed from full walks");
+        return r;
+    }
+
     static Path js(String name) {
         return Path.of("src/test/resources/crosslang").resolve(name).toAbsolutePath();
     }
@@ -437,12 +452,8 @@ class SamplingStageTest {
         // Every walk is checked against a full one. Without that, 40 stacks differed in one of two
         // runs (in the other the pair had already been forgotten in the first half, when its call
         // site was rewritten); with it, none in four.
-        Run r = run("js", js("switching-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100",
-                        "ccsampler.VerifyIncremental", "true"), "400", "1200");
-        Accounting a = r.profile.accounting();
-        System.out.println("switching site: " + r.mismatches + " mismatches; " + a.summaryLine());
-        assertTrue(a.samples() > 100, a::summaryLine);
-        assertEquals(0, r.mismatches, "a walk wrote the old call node");
+        verified("switching site", "js", js("switching-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100"), 100,
+                        "400", "1200");
     }
 
     @Test
@@ -454,11 +465,7 @@ class SamplingStageTest {
         // Seen: no difference in 508 (true) and 361 (auto) walks; with the return probe ignoring
         // exceptional returns (a mutation tried once), 15 differences.
         for (String incremental : new String[]{"true", "auto"}) {
-            Run r = run("js", js("unwinding.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", incremental, "ccsampler.VerifyIncremental", "true"), "3");
-            Accounting a = r.profile.accounting();
-            System.out.println("unwinding, Incremental=" + incremental + ": " + r.mismatches + " mismatches; " + a.summaryLine());
-            assertTrue(a.samples() > 100, a::summaryLine);
-            assertEquals(0, r.mismatches, () -> "Incremental=" + incremental + ": walks differed from full walks");
+            Run r = verified("unwinding, Incremental=" + incremental, "js", js("unwinding.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", incremental), 100, "3");
             assertTrue(r.stdout.contains("unwinding: 3 rounds, ok"), r.stdout);
         }
     }
@@ -471,11 +478,7 @@ class SamplingStageTest {
         // in a loop, unwound by an exception or by returns). Every walk is checked against a full
         // one. Before the fix: 0-6 differing walks in 500-1 750 (14 runs); since, none in 6.
         for (String mode : new String[]{"raise", "return"}) {
-            Run r = run("ruby", js("unwinding.rb"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.VerifyIncremental", "true"), mode);
-            Accounting a = r.profile.accounting();
-            System.out.println("ruby self-recursion from a block, " + mode + ": " + r.mismatches + " mismatches; " + a.summaryLine());
-            assertTrue(a.samples() > 200, a::summaryLine);
-            assertEquals(0, r.mismatches, () -> mode + ": walks differed from full walks");
+            verified("ruby self-recursion from a block, " + mode, "ruby", js("unwinding.rb"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true"), 200, mode);
         }
     }
 

@@ -164,13 +164,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
      * error within about twice this is what unbiased sampling reads at that many samples.
      */
     static double splitNoise(Cct t, Map<String, Double> truth) {
-        Map<Frame, Long> byFrame = t.weightByFrame();
-        double n = 0;
-        for (var e : byFrame.entrySet()) {
-            if (truth.containsKey(e.getKey().name())) {
-                n += e.getValue();
-            }
-        }
+        double n = java.util.Arrays.stream(knownWeights(t, truth)).sum();
         double truthSum = truth.values().stream().mapToDouble(Double::doubleValue).sum();
         if (n == 0 || truthSum <= 0) {
             return Double.NaN;
@@ -185,9 +179,24 @@ public record BenchRow(String workload, String config, int runs, int failed, int
 
     /** Max over the known functions of |measured share − true share|, in points; shares among the known functions only. */
     static double splitError(Cct t, Map<String, Double> truth) {
+        double[] w = knownWeights(t, truth);
+        double sum = java.util.Arrays.stream(w).sum();
+        if (sum == 0) {
+            return Double.NaN;
+        }
+        double truthSum = truth.values().stream().mapToDouble(Double::doubleValue).sum();
+        double max = 0;
+        int i = 0;
+        for (double share : truth.values()) {
+            max = Math.max(max, Math.abs(100.0 * w[i++] / sum - 100.0 * share / truthSum));
+        }
+        return max;
+    }
+
+    /** The profile's self weight of each known function, in the order of {@code truth}'s keys. */
+    private static double[] knownWeights(Cct t, Map<String, Double> truth) {
         Map<Frame, Long> byFrame = t.weightByFrame();
         double[] w = new double[truth.size()];
-        double sum = 0;
         int i = 0;
         for (String name : truth.keySet()) {
             for (var e : byFrame.entrySet()) {
@@ -195,18 +204,9 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                     w[i] += e.getValue();
                 }
             }
-            sum += w[i++];
+            i++;
         }
-        if (sum == 0) {
-            return Double.NaN;
-        }
-        double truthSum = truth.values().stream().mapToDouble(Double::doubleValue).sum();
-        double max = 0;
-        i = 0;
-        for (double share : truth.values()) {
-            max = Math.max(max, Math.abs(100.0 * w[i++] / sum - 100.0 * share / truthSum));
-        }
-        return max;
+        return w;
     }
 
     private static Cct read(GuestRun r, ProfileFormat f, List<String> notes) {
