@@ -385,6 +385,16 @@ class SamplingStageTest {
         return interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true"));
     }
 
+    /** busy.js after 1 000 functions that are never called: parsed before the first poll, at every run. */
+    private static Path bigToParse() throws java.io.IOException {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            b.append("function unused").append(i).append("(a, b) { let s = 0; for (let k = a; k < b; k++) { s += (k * ")
+                            .append(i).append(") % 7; if (s > 1000) { s -= b; } } return [s, a, b, '").append(i).append("'].join(','); }\n");
+        }
+        return java.nio.file.Files.writeString(tmp.resolve("big-to-parse.js"), b + java.nio.file.Files.readString(js("busy.js")));
+    }
+
     /** A Pace recursion that unwinds after every descent: arguments rounds and depth. */
     private static Path descents() throws java.io.IOException {
         return java.nio.file.Files.writeString(tmp.resolve("descents.pace"), """
@@ -521,9 +531,11 @@ class SamplingStageTest {
         // for all of it. Those ticks are in no sample (no guest stack had them); the report says
         // so in a sampling note, and the warning about ticks in no sample counts only the rest
         // (before 2026-11-27 it said "24-32 % of ticks are in no sample" on short programs, for
-        // the start-up alone). At 100 us: in this warm JVM the start-up took 4-14 ms (at 1 ms
-        // a fresh clone's run counted 4 ticks of it).
-        Run r = run("js", js("busy.js"), Map.of("ccsampler.Period", "100us"));
+        // the start-up alone). A JVM that has run JavaScript before starts a context in 1-6 ms
+        // here, and CI's faster machine once counted no tick of it at 100 us. So the program is
+        // busy.js after 1 000 functions it never calls, which the parser reads all the same: 4 000
+        // took 240-380 ms before the first poll in a warm JVM here, 1 000 about 1 s in a cold one.
+        Run r = run("js", bigToParse(), Map.of("ccsampler.Period", "100us"));
         Accounting a = r.profile.accounting();
         String note = r.profile.meta().sampling().stream().filter(e -> e.contains("before a thread's first safepoint poll")).findFirst()
                         .orElseThrow(() -> new AssertionError("no start-up note: " + r.profile.meta().sampling() + "; " + a.summaryLine()));
