@@ -260,6 +260,11 @@ public final class EdgeMemo {
         }
     }
 
+    /** Whether the memo keeps {@code root} as outermost or ruled out: then a frame below it must be told. */
+    boolean outermostKept(int root) {
+        return slot(key(OUTERMOST, root), false) >= 0;
+    }
+
     /** In how many full walks the frame of {@code root} was counted frame 0 with nothing below, and never with something below. */
     int outermostSeen(int root) {
         int i = known(OUTERMOST, root);

@@ -192,6 +192,14 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
 
     /** Frames the walk in progress reuses when it wrote the frame right below counted frame 0 itself; -1 when not. */
     private int reusedBelowBottom = -1;
+    /**
+     * The depth from which a walk that counts no frame teaches the memo its pairs: the depth at
+     * which {@code Incremental=auto} attaches the probes ({@code SamplingSettings.Incremental.DEEP_FRAMES}).
+     * A program whose stacks stay shallower (a parser 30 to 50 frames deep, with hundreds of
+     * functions) never needs them, and would fill the memo with pairs, allocating their references
+     * in every walk after each emptying.
+     */
+    static final int LEARN_PAIRS_DEPTH = 64;
     /** The most frames below counted frame 0 kept. */
     static final int BOTTOM_FRAMES = 16;
     /** Full walks in a row that must have found the same frames below counted frame 0. */
@@ -199,6 +207,16 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /** The last counted frame this walk recognised, and its index in the record. */
     private int prevCounted = -1;
     private int prevCountedIndex = -1;
+    /**
+     * A walk of this state saw guest frames while the marks counted none, and no full walk has
+     * since found counted frame 0 with nothing below it: frames entered before the probes were
+     * attached ({@code Incremental=auto}) may still be below counted frame 0, whatever the memo
+     * says of its root. They can only return, never come back, so a full walk that finds nothing
+     * below counted frame 0 ends it.
+     */
+    private boolean uncountedMayBeBelow;
+    /** A walk of this state saw a counted frame. */
+    private boolean sawCounted;
     /** The memo the walk in progress notes its pairs in, or null. */
     private EdgeMemo memoNow;
 
@@ -278,12 +296,17 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // Neither while another context's frames are on the thread (one that called into this
         // one): the frames below counted frame 0 are then that context's
         boolean alone = remember && stopAt < 0 && counted > 0 && (sharedMemo == null || !sharedMemo.othersActive(marks));
-        boolean fromBottom = alone && low == 0 && bottomSame >= BOTTOM_STILL && bottomSize >= 1
+        // (or, held still or not, the one frame below counted frame 0 is a root that full walks
+        // found outermost: nothing is below it, so that frame is all there is below, whichever
+        // activation of it; under Incremental=auto the probes come while the program's frames are
+        // on the stack, and on a deep recursion four full walks to see the frame below hold still
+        // took a run of a few seconds)
+        boolean fromBottom = alone && low == 0 && (bottomSame >= BOTTOM_STILL || bottomSize == 1 && memo.outermostSeen(rootOf(bottomTargets[0])) >= BOTTOM_STILL) && bottomSize >= 1
                         && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize)
                         && readBottomFill(memo.known(BOTTOM, roots[0]));
         // no stop, and the last full walks found counted frame 0's root with no guest frame below
         // it (here or in the thread's earlier contexts): the counted frames are the whole stack
-        boolean fromNothing = alone && !fromBottom && memo.outermostSeen(roots[0]) >= BOTTOM_STILL;
+        boolean fromNothing = alone && !fromBottom && !uncountedMayBeBelow && memo.outermostSeen(roots[0]) >= BOTTOM_STILL;
         reusedBelowBottom = -1;
         fillFromBottom = fromBottom;
         fillFromNothing = fromNothing;
@@ -340,10 +363,27 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (stopped && fillFrom >= 0 && memo.forgotten() != forgotten) {
             return false;
         }
+        if (counted > 0) {
+            sawCounted = true;
+        } else if (!sawCounted && r.depth > 0) {
+            uncountedMayBeBelow = true;
+        }
         if (stopped && fillFrom >= 0) {
             writeFromMemo(r);
         } else if (remember && !stopped && !sameActivation && !r.truncated && !ambiguous && expect == 0 && counted > 0) {
             noteBottom(r, marks.roots());
+        } else if ((marks == null || counted == 0) && fill && sharedMemoSource != null && r.depth > 0) {
+            // no frame counted yet (Incremental=auto before the probes are attached, or every
+            // frame entered before): what this walk saw is what the first walks with counted
+            // frames will need. Its pairs only on a stack as deep as those that attach the probes
+            if (memo == null) {
+                sharedMemo = sharedMemoSource.get();
+                memo = sharedMemo != null ? sharedMemo.get() : new EdgeMemo();
+            }
+            if (memo.full()) {
+                memo.clear();
+            }
+            learnUncounted(r, 0, !stopped && !sameActivation && !r.truncated, r.depth >= LEARN_PAIRS_DEPTH);
         }
         bottomFillTarget[0] = null;
         bottomFillNode[0] = null;
@@ -565,6 +605,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (n >= 0) {
             memo.outermost(marksRoots[0], n);
         }
+        if (n == 0) {
+            uncountedMayBeBelow = false;
+        }
+        if (n > 0) {
+            learnUncounted(r, i0, true, true);
+        }
         if (n < 0 || n > BOTTOM_FRAMES) {
             bottomSize = -1;
             bottomSame = 0;
@@ -589,6 +635,78 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         }
         bottomSize = n;
         bottomSame = 1;
+    }
+
+    /**
+     * What a walk saw of frames the marks do not count, from frame {@code from} (0 is the top) to
+     * the bottom of what it walked: every frame entered before the probes were attached
+     * ({@code Incremental=auto}), and those below counted frame 0. Each pair of adjacent frames
+     * goes into the memo as a pair of counted frames would (the caller's target, call node and
+     * tier), and, when the walk reached the bottom of the stack, its outermost frame's root counts
+     * one walk with nothing below it and every other root the memo keeps as outermost is ruled out.
+     *
+     * <p>Why: a program that runs each request in a fresh context on a deep stack had every fresh
+     * context's first walks full under {@code Incremental=auto}. The memo had learned no pair of the
+     * outermost root (before the probes were attached it was never a counted frame) and needed four
+     * full walks with marks to trust that nothing is below it; those full walks kept the cost
+     * estimate so high that the budget allowed 0 to 3 walks a context, so they took most of the
+     * run (docs/sampling.md). The full walks before the attachment saw the same frames.
+     *
+     * <p>A pair learned here is what a walk of counted frames would have learned had both been
+     * counted: the frames are adjacent on the stack. Where the marks will later show the two roots
+     * adjacent with a frame between that has no probe, the memo forgets the pair at the first full
+     * walk that sees it, as it does for pairs learned from counted frames. One memo probe per
+     * change of pair, so a recursion costs a few, not one per level.
+     *
+     * <p>Without {@code pairs} (a shallow stack) only the outermost root is noted. A root is
+     * ruled out only if the memo already keeps it as outermost (a large program's hundreds of roots
+     * would otherwise fill the memo): one seen below another frame before it was ever seen
+     * outermost is not remembered as such, and the four walks that must find it outermost, the
+     * rule on frames from before the probes ({@link #uncountedMayBeBelow}), and every later full
+     * walk, which rules it out, stand for that. Guest thread.
+     */
+    private void learnUncounted(SampleRecord r, int from, boolean reachedBottom, boolean pairs) {
+        int depth = r.depth;
+        if (from >= depth) {
+            return;
+        }
+        int callee = rootOf(r.targets[from]);
+        int lastCaller = 0;
+        int lastCallee = 0;
+        Object lastTarget = null;
+        Object lastNode = null;
+        int lastRuledOut = 0;
+        for (int i = from; i + 1 < depth; i++) {
+            int caller = rootOf(r.targets[i + 1]);
+            if (callee != 0 && callee != lastRuledOut) {
+                if (memo.outermostKept(callee)) {
+                    memo.outermost(callee, 1); // a frame below it: never outermost again
+                }
+                lastRuledOut = callee;
+            }
+            if (!pairs) {
+                callee = caller;
+                continue;
+            }
+            Object t = r.targets[i + 1];
+            Object n = r.callNodes[i + 1];
+            if (caller != 0 && callee != 0 && (caller != lastCaller || callee != lastCallee || t != lastTarget || n != lastNode)) {
+                memo.adjacent(caller, callee, t, n, r.tiers[i + 1]);
+                lastCaller = caller;
+                lastCallee = callee;
+                lastTarget = t;
+                lastNode = n;
+            }
+            callee = caller;
+        }
+        if (reachedBottom && callee != 0) {
+            memo.outermost(callee, 0);
+        }
+    }
+
+    /** The identity hash of a frame's root node, as the marks keep it; 0 for a frame without one. */
+    private static int rootOf(Object target) {
+        return target instanceof RootCallTarget rct ? System.identityHashCode(rct.getRootNode()) : 0;
     }
 
     /**

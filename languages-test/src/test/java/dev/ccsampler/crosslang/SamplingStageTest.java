@@ -380,6 +380,34 @@ class SamplingStageTest {
 
     private static final String ROUNDS = "4";
 
+    @Test
+    void underAutoTheWalksBeforeTheProbesTeachTheMemo() throws Exception {
+        // Incremental=auto attaches the probes once deep stacks thin the walks out, in the middle
+        // of a recursion: the program frame and the frames entered before stay uncounted. Since
+        // 2026-11-27 (seventh session) the walks also learn from those frames (which pairs call
+        // each other, which root is outermost: StackRecorder.learnUncounted), a counted frame 0
+        // whose one frame below is an outermost root is written without four full walks to see it
+        // hold still, and frames from before the probes block the rule that writes a stack from
+        // nothing until a full walk finds none left. Every walk is checked against a full one: in
+        // one context (the program frame stays uncounted throughout), and in fresh contexts on
+        // one engine after the first (whose program frames are counted, and whose first walks
+        // the memo of the earlier contexts' walks writes).
+        // (a budget of 20 %: every walk is followed by a full one, which the budget pays for too,
+        // and the deep stacks still thin the walks out, which is what attaches the probes)
+        Path program = pace("deep-recursion.pace");
+        Map<String, String> opts = Map.of("ccsampler.Period", "1ms", "ccsampler.VerifyIncremental", "true", "ccsampler.CostBudget", "20");
+        Run one = runInContexts(1, "pace", program, opts, "40", "3000");
+        Run fresh = runInContexts(12, "pace", program, opts, "4", "3000");
+        for (Run r : List.of(one, fresh)) {
+            assertEquals(0, r.mismatches, "walks written from the memo differed from full walks");
+            assertTrue(r.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on")), () -> "the probes were never attached: " + r.profile.meta().sampling());
+            Accounting a = r.profile.accounting();
+            System.out.println("auto, probes attached mid-run: " + a.summaryLine());
+            assertTrue(a.samples() >= 10, () -> "too few samples to judge: " + a.summaryLine());
+            assertTrue(a.framesWalked() * 4 < a.frames(), () -> "walks should visit under a quarter of the frames: " + a.summaryLine());
+        }
+    }
+
     /** Incremental walks from the start, every tick walked, every walk checked against a full one; interpreted. */
     private static Map<String, String> verifiedDescents() {
         return interpreted(Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true"));
