@@ -675,6 +675,12 @@ public final class CCSampler implements AutoCloseable {
             w.add(String.format("%.0f%% of ticks are in no sample: they passed while a request waited for a safepoint and no frame on top was known for them (before the root probes were attached, with --ccsampler.WaitedTicks=skip, or with --ccsampler.Incremental=false), or after the last sample.",
                             100.0 * skipped / a.requested()));
         }
+        if (a.requested() > 0 && a.failed() * 10 > a.requested()) {
+            // requests that can never be performed: their ticks are real guest time, on no stack
+            w.add(String.format("%.0f%% of ticks are in no sample because their request was never performed (failed): the thread ended, left its context or the context closed, "
+                            + "or sampling stopped, before the thread's next safepoint poll (code that does not poll, like a compiled counted loop, keeps a request waiting), or the walk threw (reported apart).",
+                            100.0 * a.failed() / a.requested()));
+        }
         long noVisibleFrame = 0;
         for (dev.ccsampler.ccmap.ThreadProfile t : s.threads()) {
             noVisibleFrame += t.root().self();
