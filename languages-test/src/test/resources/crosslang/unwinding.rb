@@ -1,6 +1,7 @@
 # A self-recursion called from a block in a loop, unwound by an exception ("raise", the default)
-# or by returns ("return"). SamplingStageTest.rubySelfRecursionFromABlockGivesTheStacksOfFullWalks
-# checks incremental walks against full ones on it.
+# or by returns ("return"), or one that calls a block at every level before it recurses ("block").
+# SamplingStageTest.rubySelfRecursionFromABlockGivesTheStacksOfFullWalks checks incremental walks
+# against full ones on it.
 mode = ARGV[0] || "raise"
 def thrower(d)
   raise ArgumentError, "bottom" if d == 0
@@ -9,6 +10,12 @@ end
 def returner(d)
   return 0 if d == 0
   returner(d - 1) + 1
+end
+def blocker(d)
+  return 0 if d == 0
+  s = 0
+  3.times { |j| s += j }
+  blocker(d - 1) + s
 end
 def catcher(k, mode)
   c = 0
@@ -19,6 +26,8 @@ def catcher(k, mode)
       rescue ArgumentError
         c += 1
       end
+    elsif mode == "block"
+      c += blocker(30 + i % 150)
     else
       c += returner(30 + i % 150)
     end

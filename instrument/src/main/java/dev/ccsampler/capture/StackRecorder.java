@@ -550,12 +550,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                     expect = c;
                 }
                 returnedOnTop = top == RETURNED;
-            } else if (d == 0 && !exitedPending && topAtRootPoll) {
+            } else if (d == 0 && topAtRootPoll) {
                 // an AST interpreter's poll at its root node is outside the body the probes wrap:
-                // before its enter probe or after its return probe. Nothing returned since the last
-                // enter, so this top frame has not entered its body yet (TruffleRuby polls there):
-                // not counted. Counted, a self-recursion's top frame would take its caller's place
-                // and every frame below it the one of its caller (a stack one frame short, or long)
+                // before its enter probe or after its return probe. After it, this root would be
+                // the last to have returned (the branch above); so this top frame has not entered
+                // its body yet (TruffleRuby polls there): not counted. Counted, a self-recursion's
+                // top frame would take its caller's place and every frame below it the one of its
+                // caller (a stack one frame short, or long). Also when another root returned since
+                // the last enter (a block the caller ran before the call: unwinding.rb's "block",
+                // 2 differing walks a run before 2026-11-27's seventh session)
                 c = -1;
             } else if (k > 0 && roots[k - 1] == root) {
                 c = k - 1;
