@@ -524,8 +524,14 @@ public final class Drainer {
             tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
         }
         if (r.places > 0) {
+            boolean counted = r.truncated || from > 0;
             for (int k = 0; k < r.places; k++) {
-                int np = placedPath(acc, r, k, from, total);
+                int end = Math.max(from, total - r.placeDrop[k]);
+                if (!counted && end - from + r.placeChainLength[k] > limit) {
+                    acc.truncated++; // the placement is cut at the limit (placedPath)
+                    counted = true;
+                }
+                int np = placedPath(acc, r, k, from, total, limit);
                 map.apply(t.contextId, t.thread.threadId(), t.threadName, np, methodBuf, siteBuf, tierBuf, r.placeTicks[k]);
             }
         }
@@ -565,14 +571,24 @@ public final class Drainer {
      * The path of placement {@code k} of a late sample ({@link SampleRecord#places}): the merged
      * stack without its top {@code placeDrop} frames, then the returned frames by their roots'
      * hashes, as far as they can still be named (each with its edge's only call site seen, else an
-     * unknown one). Holding the monitor.
+     * unknown one). At most {@code limit} frames, like every stack ({@code StackLimit}): the outer
+     * ones are cut, of the prefix first, then of the returned frames. Before 2026-11-27 (seventh
+     * session) a placement could pass it: a deep recursion's waited ticks whose top frame had
+     * returned 4 000 frames down by the capture made a 5 003-deep context at a limit of 1 000.
+     * Holding the monitor.
      */
-    private int placedPath(ThreadAccount acc, SampleRecord r, int k, int from, int total) {
+    private int placedPath(ThreadAccount acc, SampleRecord r, int k, int from, int total, int limit) {
         int end = Math.max(from, total - r.placeDrop[k]); // an empty prefix: the returned frames alone
         int chain = r.placeChainLength[k];
-        int n = path(acc, from, end);
+        int start = from;
+        int skip = 0;
+        if (end - from + chain > limit) {
+            start = Math.min(end, end + chain - limit);
+            skip = Math.max(0, chain - limit);
+        }
+        int n = path(acc, start, end);
         RootHashes h = rootHashes;
-        for (int j = 0; j < chain && h != null; j++) {
+        for (int j = skip; j < chain && h != null; j++) {
             Object returned = h.target(r.placeChain[r.placeChainStart[k] + j]);
             if (returned == null) {
                 break; // unloaded, or a hash two roots share: the placement ends at its caller

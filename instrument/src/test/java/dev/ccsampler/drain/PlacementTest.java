@@ -106,6 +106,58 @@ class PlacementTest {
     }
 
     /**
+     * A placement, the walked stack plus the frames that had returned, is cut at {@code StackLimit}
+     * like any stack: its outer frames go. Before 2026-11-27 (seventh session) a deep recursion's
+     * placement made a 5 003-deep context at a limit of 1 000 (PaceProfileTest, once).
+     */
+    @Test
+    void aPlacementKeepsToTheStackLimit() {
+        try (Engine engine = Engine.create()) {
+            Named program = new Named("program");
+            Named caller = new Named("caller");
+            Named late = new Named("late");
+            Named inner = new Named("inner");
+            RootHashes hashes = new RootHashes();
+            hashes.register(late);
+            hashes.register(inner);
+            CCMap map = new CCMap();
+            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
+            Drainer d = new Drainer(map, all, 1_000_000L);
+            d.setRootHashes(hashes);
+            d.setStackLimit(3);
+            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 64);
+            d.register(t);
+
+            SampleRecord r = t.ring.claim();
+            r.depth = 2; // caller on program: within the limit
+            r.targets[0] = caller.getCallTarget();
+            r.targets[1] = program.getCallTarget();
+            r.weight = 20;
+            r.submitNanos = 0;
+            r.captureNanos = 5_000_000L;
+            r.places = 1;
+            // 9 ticks on top of caller with late and inner returned: 4 frames, one over the limit
+            r.placeTicks[0] = 9;
+            r.placeDrop[0] = 0;
+            r.placeChainStart[0] = 0;
+            r.placeChainLength[0] = 2;
+            r.placeChain[0] = System.identityHashCode(late);
+            r.placeChain[1] = System.identityHashCode(inner);
+            t.ring.publish();
+            d.drainOnce();
+
+            Map<String, Long> total = new HashMap<>();
+            for (CCMap.MethodProfile m : map.hotMethodsByTotal(10)) {
+                total.put(m.info().name(), m.totalSamples());
+            }
+            assertEquals(9L, total.get("inner"), "the placement is kept: " + total);
+            assertEquals(20L, total.get("caller"), "caller is in both stacks: " + total);
+            assertEquals(11L, total.get("program"), "the placement lost its outermost frame, program: " + total);
+            assertEquals(1L, d.accounting(false).truncated(), "the sample counts as truncated");
+        }
+    }
+
+    /**
      * {@code Incremental=auto} attaches every root's probe when a thread's stacks are deep and the
      * cost budget thins its walks (samples standing for 4 ticks or more). A placed sample's weight
      * also holds the ticks it waited for its poll ({@code WaitedTicks=top}); those are not thinning,
