@@ -52,32 +52,14 @@ class PlacementTest {
             Named inner = new Named("inner");
             RootCallTarget programTarget = program.getCallTarget();
             RootCallTarget callerTarget = caller.getCallTarget();
-            RootHashes hashes = new RootHashes();
-            hashes.register(late);
-            hashes.register(inner);
             CCMap map = new CCMap();
-            // the roots have no source section: shown only with internal frames
-            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
-            Drainer d = new Drainer(map, all, 1_000_000L);
-            d.setRootHashes(hashes);
+            Drainer d = drainerOf(map, late, inner);
             SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 64);
             d.register(t);
 
-            SampleRecord r = t.ring.claim();
-            r.depth = 2; // walked, top first: caller, program
-            r.targets[0] = callerTarget;
-            r.targets[1] = programTarget;
-            r.weight = 20;
-            r.submitNanos = 0;
-            r.captureNanos = 5_000_000L; // late
-            r.places = 3;
+            SampleRecord r = lateRecord(t, callerTarget, programTarget, 3);
             // 9 ticks: late and inner had returned; put back on top of caller
-            r.placeTicks[0] = 9;
-            r.placeDrop[0] = 0;
-            r.placeChainStart[0] = 0;
-            r.placeChainLength[0] = 2;
-            r.placeChain[0] = System.identityHashCode(late);
-            r.placeChain[1] = System.identityHashCode(inner);
+            placeReturned(r, 0, 9, System.identityHashCode(late), System.identityHashCode(inner));
             // 6 ticks: program was on top (caller is newer): the top frame is dropped
             r.placeTicks[1] = 6;
             r.placeDrop[1] = 1;
@@ -105,6 +87,43 @@ class PlacementTest {
         }
     }
 
+    /** A drainer into {@code map} that knows the roots of {@code returned} by their hashes and shows every frame. */
+    private static Drainer drainerOf(CCMap map, Named... returned) {
+        RootHashes hashes = new RootHashes();
+        for (Named n : returned) {
+            hashes.register(n);
+        }
+        // the roots have no source section: shown only with internal frames
+        FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
+        Drainer d = new Drainer(map, all, 1_000_000L);
+        d.setRootHashes(hashes);
+        return d;
+    }
+
+    /** A late sample of {@code top} on {@code bottom}, 20 ticks, with {@code places} placements to fill. */
+    private static SampleRecord lateRecord(SampledThread t, RootCallTarget top, RootCallTarget bottom, int places) {
+        SampleRecord r = t.ring.claim();
+        r.depth = 2; // walked, top first
+        r.targets[0] = top;
+        r.targets[1] = bottom;
+        r.weight = 20;
+        r.submitNanos = 0;
+        r.captureNanos = 5_000_000L; // late
+        r.places = places;
+        return r;
+    }
+
+    /** Placement {@code k}, the first: {@code ticks} on the walked stack with these returned roots on top. */
+    private static void placeReturned(SampleRecord r, int k, long ticks, int... returned) {
+        r.placeTicks[k] = ticks;
+        r.placeDrop[k] = 0;
+        r.placeChainStart[k] = 0;
+        r.placeChainLength[k] = returned.length;
+        for (int j = 0; j < returned.length; j++) {
+            r.placeChain[j] = returned[j];
+        }
+    }
+
     /**
      * A placement, the walked stack plus the frames that had returned, is cut at {@code StackLimit}
      * like any stack: its outer frames go. Before 2026-11-27 (seventh session) a deep recursion's
@@ -117,32 +136,15 @@ class PlacementTest {
             Named caller = new Named("caller");
             Named late = new Named("late");
             Named inner = new Named("inner");
-            RootHashes hashes = new RootHashes();
-            hashes.register(late);
-            hashes.register(inner);
             CCMap map = new CCMap();
-            FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
-            Drainer d = new Drainer(map, all, 1_000_000L);
-            d.setRootHashes(hashes);
+            Drainer d = drainerOf(map, late, inner);
             d.setStackLimit(3);
             SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 64);
             d.register(t);
 
-            SampleRecord r = t.ring.claim();
-            r.depth = 2; // caller on program: within the limit
-            r.targets[0] = caller.getCallTarget();
-            r.targets[1] = program.getCallTarget();
-            r.weight = 20;
-            r.submitNanos = 0;
-            r.captureNanos = 5_000_000L;
-            r.places = 1;
+            SampleRecord r = lateRecord(t, caller.getCallTarget(), program.getCallTarget(), 1); // within the limit
             // 9 ticks on top of caller with late and inner returned: 4 frames, one over the limit
-            r.placeTicks[0] = 9;
-            r.placeDrop[0] = 0;
-            r.placeChainStart[0] = 0;
-            r.placeChainLength[0] = 2;
-            r.placeChain[0] = System.identityHashCode(late);
-            r.placeChain[1] = System.identityHashCode(inner);
+            placeReturned(r, 0, 9, System.identityHashCode(late), System.identityHashCode(inner));
             t.ring.publish();
             d.drainOnce();
 
