@@ -277,8 +277,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         fillFrom = -1;
         fillTo = -1;
         if (memo == null && fill && marks != null) {
-            sharedMemo = sharedMemoSource != null ? sharedMemoSource.get() : null; // on the walking thread: its own
-            memo = sharedMemo != null ? sharedMemo.get() : new EdgeMemo();
+            takeMemo();
         }
         if (memo != null && memo.full()) {
             memo.clear(); // full of pairs of other phases or closed contexts: learn afresh
@@ -377,11 +376,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             // frame entered before): what this walk saw is what the first walks with counted
             // frames will need. Its pairs only on a stack as deep as those that attach the probes
             if (memo == null) {
-                sharedMemo = sharedMemoSource.get();
-                memo = sharedMemo != null ? sharedMemo.get() : new EdgeMemo();
-            }
-            if (memo.full()) {
-                memo.clear();
+                takeMemo(); // (a full memo was emptied before the walk)
             }
             learnUncounted(r, 0, !stopped && !sameActivation && !r.truncated, r.depth >= LEARN_PAIRS_DEPTH);
         }
@@ -705,6 +700,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (reachedBottom && callee != 0) {
             memo.outermost(callee, 0);
         }
+    }
+
+    /** Takes the walking thread's memo (shared with its states in other contexts), or a memo of this state's own. */
+    private void takeMemo() {
+        sharedMemo = sharedMemoSource != null ? sharedMemoSource.get() : null; // on the walking thread: its own
+        memo = sharedMemo != null ? sharedMemo.get() : new EdgeMemo();
     }
 
     /** The identity hash of a frame's root node, as the marks keep it; 0 for a frame without one. */

@@ -526,12 +526,12 @@ public final class Drainer {
         if (r.places > 0) {
             boolean counted = r.truncated || from > 0;
             for (int k = 0; k < r.places; k++) {
-                int end = Math.max(from, total - r.placeDrop[k]);
+                int end = Math.max(from, total - r.placeDrop[k]); // an empty prefix: the returned frames alone
                 if (!counted && end - from + r.placeChainLength[k] > limit) {
                     acc.truncated++; // the placement is cut at the limit (placedPath)
                     counted = true;
                 }
-                int np = placedPath(acc, r, k, from, total, limit);
+                int np = placedPath(acc, r, k, from, end, limit);
                 map.apply(t.contextId, t.thread.threadId(), t.threadName, np, methodBuf, siteBuf, tierBuf, r.placeTicks[k]);
             }
         }
@@ -569,7 +569,7 @@ public final class Drainer {
 
     /**
      * The path of placement {@code k} of a late sample ({@link SampleRecord#places}): the merged
-     * stack without its top {@code placeDrop} frames, then the returned frames by their roots'
+     * stack without its top {@code placeDrop} frames (positions {@code from..end-1}), then the returned frames by their roots'
      * hashes, as far as they can still be named (each with its edge's only call site seen, else an
      * unknown one). At most {@code limit} frames, like every stack ({@code StackLimit}): the outer
      * ones are cut, of the prefix first, then of the returned frames. Before 2026-11-27 (seventh
@@ -577,8 +577,7 @@ public final class Drainer {
      * returned 4 000 frames down by the capture made a 5 003-deep context at a limit of 1 000.
      * Holding the monitor.
      */
-    private int placedPath(ThreadAccount acc, SampleRecord r, int k, int from, int total, int limit) {
-        int end = Math.max(from, total - r.placeDrop[k]); // an empty prefix: the returned frames alone
+    private int placedPath(ThreadAccount acc, SampleRecord r, int k, int from, int end, int limit) {
         int chain = r.placeChainLength[k];
         int start = from;
         int skip = 0;
