@@ -432,7 +432,7 @@ public final class CCSampler implements AutoCloseable {
             drainer.drainOnce();
             boolean any = false;
             for (SampledThread t : drainer.liveThreads()) {
-                any |= t.outstandingSince() != 0;
+                any |= t.outstandingSince() != 0 || t.ledger.holding(); // a capture under way publishes soon
             }
             if (!any) {
                 return;

@@ -34,7 +34,8 @@ import java.lang.invoke.VarHandle;
  * <li>clock thread: {@code ticks}, {@code requests}, {@code idle}, {@code unsent},
  * {@code waitedSkipped}, {@code beforeFirstPoll}, setting {@code outstanding} and
  * {@code outstandingWeight};</li>
- * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred}, {@code polled};</li>
+ * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred}, {@code polled},
+ * {@code holding};</li>
  * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically;</li>
  * <li>{@code carry}: added to by the clock and by deferrals, taken by captures and sends, all
  * atomically.</li>
@@ -67,6 +68,7 @@ public final class RequestLedger {
     private static final VarHandle ABANDONED;
     private static final VarHandle ABANDONED_TICKS;
     private static final VarHandle CAPTURING;
+    private static final VarHandle HOLDING;
     private static final VarHandle POLLED;
     private static final VarHandle CLOCK_BUSY;
     private static final VarHandle BEFORE_FIRST_POLL;
@@ -91,6 +93,7 @@ public final class RequestLedger {
             ABANDONED = l.findVarHandle(RequestLedger.class, "abandoned", long.class);
             ABANDONED_TICKS = l.findVarHandle(RequestLedger.class, "abandonedTicks", long.class);
             CAPTURING = l.findVarHandle(RequestLedger.class, "capturing", int.class);
+            HOLDING = l.findVarHandle(RequestLedger.class, "holding", int.class);
             POLLED = l.findVarHandle(RequestLedger.class, "polled", boolean.class);
             CLOCK_BUSY = l.findVarHandle(RequestLedger.class, "clockBusy", boolean.class);
             BEFORE_FIRST_POLL = l.findVarHandle(RequestLedger.class, "beforeFirstPoll", long.class);
@@ -147,6 +150,11 @@ public final class RequestLedger {
     private long deferred;
     /** 1 from {@link #beginCapture} to {@link #endCapture}. */
     private int capturing;
+    /**
+     * 1 from just before a {@link #claim} until {@link #settled}: the guest holds a claimed
+     * request's ticks that are in no counter yet (see {@link #holding}).
+     */
+    private int holding;
     /** Whether the thread has reached a safepoint poll for one of our requests (set once, by {@link #claim}). */
     private boolean polled;
     /** What the last successful {@link #claim} took from the top slots (guest only). */
@@ -393,6 +401,9 @@ public final class RequestLedger {
     /**
      * Claims the request submitted at {@code submitNanos} for capture. Runs on the guest thread.
      *
+     * A successful claim must be followed by {@link #settled} once the ticks it returned are
+     * counted (published in a record, dropped, failed or deferred).
+     *
      * @return the ticks it stands for (its weight plus the carry), or -1 when it was already
      *         resolved (abandoned and counted as failed)
      */
@@ -400,13 +411,17 @@ public final class RequestLedger {
         if (!polled) {
             POLLED.setOpaque(this, true); // the clock only needs to see it eventually
         }
+        // volatile, before the CAS: a drain that sees the request gone then sees this too (holding)
+        HOLDING.setVolatile(this, 1);
         if ((long) OUTSTANDING.getAcquire(this) != submitNanos) { // acquire: see its weight
+            HOLDING.setVolatile(this, 0);
             return -1;
         }
         // read before the CAS: the clock writes a new weight only after a CAS has cleared the
         // request, and if that CAS is not ours ours fails
         long w = (long) OUTSTANDING_WEIGHT.get(this);
         if (!OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
+            HOLDING.setVolatile(this, 0);
             return -1;
         }
         long t = 0;
@@ -483,6 +498,26 @@ public final class RequestLedger {
     public void deferred(long weight) {
         CARRY.getAndAdd(this, weight); // atomic: the clock adds too
         DEFERRED.setRelease(this, deferred + 1);
+    }
+
+    /**
+     * The ticks of the last successful {@link #claim} are counted: in a published record, or as
+     * dropped, failed or deferred. Guest thread, after everything of the capture that counts.
+     */
+    public void settled() {
+        HOLDING.setVolatile(this, 0); // volatile: after the record's publication, for holding()
+    }
+
+    /**
+     * Whether the guest holds the ticks of a claimed request that are in no counter yet: from
+     * just before the claim to {@link #settled}. An ended thread's books must not be frozen then,
+     * since the request is no longer outstanding and its record not yet published. With the
+     * reads in this order, {@code outstandingSince() == 0}, then {@code !holding()}, then an empty
+     * ring, nothing of a claim can be missed: the claim's CAS comes after its holding mark, and
+     * the publication before the mark is cleared. Any thread.
+     */
+    public boolean holding() {
+        return (int) HOLDING.getVolatile(this) != 0;
     }
 
     // ---- clock or drain ---------------------------------------------------------------------

@@ -188,6 +188,15 @@ public final class SampledThread {
         if (weight < 0) {
             return; // already abandoned and counted as failed
         }
+        try {
+            captureClaimed(submitNanos, tick, location, weight);
+        } finally {
+            ledger.settled(); // the claimed ticks are counted, or published in the record
+        }
+    }
+
+    /** {@link #capture(long, TickGate, Node)} once the request is claimed for {@code weight} ticks. */
+    private void captureClaimed(long submitNanos, TickGate tick, Node location, long weight) {
         if (tick != null && !tick.admit() && deferralsInARow < MAX_DEFERRALS) {
             deferralsInARow++;
             ledger.deferred(weight);
@@ -213,6 +222,9 @@ public final class SampledThread {
             } else {
                 initializationSample(r, init);
             }
+            if (init == null && m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
+                placeAll(r, m, weight);
+            }
             FaultInjection.at(FaultInjection.Point.CAPTURE); // test only: the thread failing or ending mid-walk
         } catch (Throwable t) {
             // the slot stays unpublished and is reused by the next claim
@@ -222,9 +234,6 @@ public final class SampledThread {
                 walkFailure = t; // no allocation: the exception exists; the drain reports it once
             }
             return;
-        }
-        if (init == null && m != null && !r.truncated && ledger.waited() == RequestLedger.Waited.TOP) {
-            placeAll(r, m, weight);
         }
         // the ticks of the walk itself go on the walked stack, not to a placement
         r.weight += ledger.endCapture();

@@ -340,7 +340,8 @@ public final class Drainer {
                 reportThreadFaults(t);
                 t.abandonIfUnperformable();
                 t.forgetResolvedRequest();
-                if (t.isEnded() && !t.ledger.clockBusy() && t.outstandingSince() == 0 && t.ring.peek() == null) {
+                // in this order: see RequestLedger.holding
+                if (t.isEnded() && !t.ledger.clockBusy() && t.outstandingSince() == 0 && !t.ledger.holding() && t.ring.peek() == null) {
                     retire(t, acc);
                 }
             }
