@@ -107,17 +107,27 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     static final int NODE_CACHE = 4096;
     /** Walked enters of a pair that must agree on one call node before its enters use the cache. */
     static final int CONFIRMATIONS = 8;
-    /** One in this many cached enters is still walked, at random, and a pair whose walk finds another node is walked always. */
+    /** One in this many cached enters is still walked, at random. */
     static final int VERIFY = 32;
+    /**
+     * One in this many enters of a pair that has shown several call nodes is walked, at random; the
+     * others take the node the pair's last walk found. A parser calls {@code next()} from many lines
+     * of one function, and walking each such enter was most of what a burst cost (esprima: 76 780 of
+     * 91 704 walked enters, about 7 µs each; docs/bursting.md, *Sampled call sites*). The calls per
+     * caller and callee stay exact; how they divide among that pair's call sites is sampled.
+     */
+    static final int SITE_WALK = 8;
     private static final int MULTI = -1;
     private final Object[] cacheCaller = new Object[NODE_CACHE];
     private final Object[] cacheCallee = new Object[NODE_CACHE];
+    /** The call node of a confirmed pair; for a {@link #MULTI} pair, the one its last walk found. */
     private final Object[] cacheNode = new Object[NODE_CACHE];
     /** Walked enters that agreed (0: empty), or {@link #MULTI}: the pair has shown two call nodes. */
     private final int[] cacheState = new int[NODE_CACHE];
     private int random = 0x9E3779B9;
     private long cachedEnters;
     private long walkedEnters;
+    private long sampledSiteEnters;
 
     /**
      * The call targets of the frames the running burst knows, bottom to top: the walked top frame,
@@ -186,8 +196,9 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     /**
      * A root was entered during a burst. Guest thread; only called when {@link #remaining()} is
      * positive. The caller's call node comes from the call-node cache when the (caller, callee)
-     * pair has shown one node in {@value #CONFIRMATIONS} walks and never another; else, and for one
-     * cached enter in {@value #VERIFY} at random, from a walk of two frames.
+     * pair has shown one node in {@value #CONFIRMATIONS} walks and never another; for a pair that
+     * has shown several, from its last walk, except for one enter in {@value #SITE_WALK} at random;
+     * else, and for one cached enter in {@value #VERIFY} at random, from a walk of two frames.
      */
     @TruffleBoundary
     public void enter(Object target) {
@@ -198,8 +209,15 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             if (cacheCaller[slot] != caller || cacheCallee[slot] != target) {
                 slot = victim(slot, slot ^ 1, caller, target); // two ways: the pair's entry, or the one to replace
             }
-            if (cacheState[slot] >= CONFIRMATIONS && cacheCaller[slot] == caller && cacheCallee[slot] == target && !verifyNow()) {
+            boolean known = cacheCaller[slot] == caller && cacheCallee[slot] == target;
+            if (known && cacheState[slot] >= CONFIRMATIONS && !randomOneIn(VERIFY)) {
                 cachedEnters++;
+                push(target);
+                record(BurstBuffer.ENTER, target, cacheNode[slot]);
+                return;
+            }
+            if (known && cacheState[slot] == MULTI && cacheNode[slot] != null && !randomOneIn(SITE_WALK)) {
+                sampledSiteEnters++;
                 push(target);
                 record(BurstBuffer.ENTER, target, cacheNode[slot]);
                 return;
@@ -254,9 +272,10 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
 
     /**
      * The entry of the pair among the two ways {@code a} and {@code b}, else the one to replace:
-     * an empty one, else the less confirmed one (a pair shown to have two call nodes first, since
-     * it is walked anyway). A direct-mapped cache of 1 024 entries thrashed on a parser: most of its
-     * walked enters were pairs relearning after another pair had taken their entry.
+     * an empty one, else the less confirmed one (a pair with several call nodes counts as
+     * confirmed: its enters are mostly not walked either). A direct-mapped cache of 1 024 entries
+     * thrashed on a parser: most of its walked enters were pairs relearning after another pair had
+     * taken their entry.
      */
     private int victim(int a, int b, Object caller, Object callee) {
         if (cacheCaller[b] == caller && cacheCallee[b] == callee) {
@@ -268,17 +287,21 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         if (cacheState[b] == 0) {
             return b;
         }
-        return cacheState[b] < cacheState[a] ? b : a;
+        return confirmation(cacheState[b]) < confirmation(cacheState[a]) ? b : a;
     }
 
-    /** Whether this cached enter is walked after all (xorshift; one in {@value #VERIFY}). */
-    private boolean verifyNow() {
+    private static int confirmation(int state) {
+        return state == MULTI ? CONFIRMATIONS : state;
+    }
+
+    /** True once in {@code n} calls on average, at random (xorshift); {@code n} a power of two. */
+    private boolean randomOneIn(int n) {
         int x = random;
         x ^= x << 13;
         x ^= x >>> 17;
         x ^= x << 5;
         random = x;
-        return (x & (VERIFY - 1)) == 0;
+        return (x & (n - 1)) == 0;
     }
 
     /** What a walked enter of the pair in {@code slot} found. */
@@ -288,13 +311,13 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             cacheCallee[slot] = callee;
             cacheNode[slot] = node;
             cacheState[slot] = 1;
-        } else if (cacheState[slot] != MULTI) {
-            if (cacheNode[slot] == node) {
-                cacheState[slot] = Math.min(cacheState[slot] + 1, CONFIRMATIONS);
-            } else {
-                cacheState[slot] = MULTI; // two call nodes: walked from now on
-                cacheNode[slot] = null;
-            }
+        } else if (cacheState[slot] == MULTI) {
+            cacheNode[slot] = node; // the site the next enters not walked are given
+        } else if (cacheNode[slot] == node) {
+            cacheState[slot] = Math.min(cacheState[slot] + 1, CONFIRMATIONS);
+        } else {
+            cacheState[slot] = MULTI; // two call nodes: sampled from now on (SITE_WALK)
+            cacheNode[slot] = node;
         }
     }
 
@@ -537,6 +560,14 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     /** Enters during bursts that walked two frames for their call node. Racy read. */
     public long walkedEnters() {
         return walkedEnters;
+    }
+
+    /**
+     * Enters during bursts of a pair with several call sites that took the site of the pair's last
+     * walk. Guest-written; racy read.
+     */
+    public long sampledSiteEnters() {
+        return sampledSiteEnters;
     }
 
     /** Walks not followed by a burst because no buffer was free. Racy read. */

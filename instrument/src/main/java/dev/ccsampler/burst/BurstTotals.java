@@ -16,24 +16,28 @@ package dev.ccsampler.burst;
  * @param events call, return and resume events of the applied bursts
  * @param walkedEnters enters during bursts that walked two frames for their caller's call node
  * @param cachedEnters enters during bursts whose call node came from the thread's call-node cache
+ * @param sampledSiteEnters enters during bursts of a caller and callee joined by several call sites
+ *            that took the site of the pair's last walked enter (one in eight such enters is walked)
  * @since 0.3
  */
 public record BurstTotals(long started, long skippedByHistory, long busy, long dropped, long applied, long withoutBase, long events, long walkedEnters,
-                long cachedEnters) {
+                long cachedEnters, long sampledSiteEnters) {
 
     /** No walk, no burst. @since 0.3 */
-    public static final BurstTotals NONE = new BurstTotals(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final BurstTotals NONE = new BurstTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The sum of two totals. @since 0.3 */
     public BurstTotals plus(BurstTotals o) {
         return new BurstTotals(started + o.started, skippedByHistory + o.skippedByHistory, busy + o.busy, dropped + o.dropped, applied + o.applied,
-                        withoutBase + o.withoutBase, events + o.events, walkedEnters + o.walkedEnters, cachedEnters + o.cachedEnters);
+                        withoutBase + o.withoutBase, events + o.events, walkedEnters + o.walkedEnters, cachedEnters + o.cachedEnters,
+                        sampledSiteEnters + o.sampledSiteEnters);
     }
 
     /**
      * One line for the report's sampling notes, e.g. {@code bursts: 408 started after 592 walks
      * (175 skipped by the history table, 9 with no free buffer), 400 applied (1 287 events each on
-     * average; call nodes of 80 % of the calls from the call-node cache), 8 dropped}.
+     * average; call nodes of 80 % of the calls from the call-node cache, of 12 % sampled among
+     * several call sites), 8 dropped}.
      *
      * @since 0.3
      */
@@ -44,9 +48,12 @@ public record BurstTotals(long started, long skippedByHistory, long busy, long d
         b.append(applied).append(" applied");
         if (applied > 0) {
             b.append(" (").append(events / applied).append(" events each on average");
-            long enters = walkedEnters + cachedEnters;
+            long enters = walkedEnters + cachedEnters + sampledSiteEnters;
             if (enters > 0) {
                 b.append("; call nodes of ").append(Math.round(100.0 * cachedEnters / enters)).append(" % of the calls from the call-node cache");
+                if (sampledSiteEnters > 0) {
+                    b.append(", of ").append(Math.round(100.0 * sampledSiteEnters / enters)).append(" % sampled among several call sites");
+                }
             }
             b.append(')');
         }

@@ -706,7 +706,7 @@ public final class Drainer {
 
     private static BurstTotals burstTotals(BurstState bs, ThreadAccount acc) {
         return new BurstTotals(bs.bursts(), bs.skippedByHistory(), bs.busy(), bs.droppedBursts(), acc.burstsApplied, acc.burstsWithoutBase, acc.burstEvents,
-                        bs.walkedEnters(), bs.cachedEnters());
+                        bs.walkedEnters(), bs.cachedEnters(), bs.sampledSiteEnters());
     }
 
     /**

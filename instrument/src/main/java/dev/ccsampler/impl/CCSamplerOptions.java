@@ -298,7 +298,7 @@ public final class CCSamplerOptions {
                         default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.WaitedTicks: use top, sample, next or skip.");
                     }));
 
-    @Option(name = "Burst", help = "Adaptive bursting: after a stack walk, trace the thread's root enters and returns until its next walk or BurstLength events, gated by a history of context signatures (BurstRR), to count calls per context edge beside the time samples; root probes cost a field read per call while no burst runs (default: false).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "Burst", help = "Adaptive bursting: after a stack walk, trace the thread's root enters and returns until its next walk or BurstLength events, gated by a history of context signatures (BurstRR), to count calls per context edge beside the time samples; its root probes stay on every root between bursts and slow call-dense code (default: false).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> BURST = new OptionKey<>(false, bool("Burst"));
 
     @Option(name = "BurstLength", help = "Root enters and returns recorded per burst (default: 4096).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //

@@ -153,7 +153,9 @@ class BurstTest {
      * callee) pair has shown one node in 8 walks) must not merge call sites: {@code mid} calls
      * {@code f} from three lines (17, 19, 20), once each, so each line's context gets a third of
      * mid's calls of f. A cache that kept the first node it saw would give one line nearly all of
-     * them.
+     * them. The pair (mid, f) has several call nodes, so one of its enters in eight is walked and
+     * the others take the node of the pair's last walk: the split among the lines is sampled, and
+     * must still come out a third each.
      */
     @Test
     void callSitesOfOneCallerAndCalleeKeepTheirOwnCounts() throws Exception {
@@ -178,6 +180,8 @@ class BurstTest {
         String bursts = p.meta().sampling().stream().filter(x -> x.startsWith("bursts: ")).findFirst().orElse("");
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(".*call nodes of (\\d+) % of the calls from the call-node cache.*").matcher(bursts);
         assertTrue(m.matches() && Integer.parseInt(m.group(1)) > 0, () -> "the cache served no enter: " + bursts);
+        java.util.regex.Matcher sampled = java.util.regex.Pattern.compile(".*, of (\\d+) % sampled among several call sites.*").matcher(bursts);
+        assertTrue(sampled.matches() && Integer.parseInt(sampled.group(1)) > 0, () -> "no enter of (mid, f) took a sampled call site: " + bursts);
     }
 
     @Test
