@@ -27,7 +27,7 @@ final class CallTreeReporter implements Reporter {
     @Override
     public void write(ProfileSnapshot s, ReportOptions o, OutputStream os) {
         PrintStream out = new PrintStream(os, false, StandardCharsets.UTF_8);
-        TextReport.header(out, s, "call tree");
+        TextReport.header(out, s, "call tree", s.hasCallCounts());
         for (ThreadProfile t : s.threads()) {
             long all = t.root().total();
             boolean calls = s.hasCallCounts();

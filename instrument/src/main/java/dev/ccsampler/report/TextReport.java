@@ -16,11 +16,20 @@ final class TextReport {
     }
 
     static void header(PrintStream out, ProfileSnapshot s, String what) {
+        header(out, s, what, false);
+    }
+
+    /** {@link #header(PrintStream, ProfileSnapshot, String)}, saying what the Calls column counts when {@code callsColumn}. */
+    static void header(PrintStream out, ProfileSnapshot s, String what, boolean callsColumn) {
         Accounting a = s.accounting();
         out.println(RULE);
         out.printf("ccsampler %s: %d ticks of %s (%d stack samples) on %s%n", what, s.totalSamples(), Accounting.formatNanos(s.meta().periodNanos()), a.samples(),
                         s.meta().runtime());
         out.println("  Total: time with the function anywhere on the stack.  Self: time with the function on top of the stack.");
+        if (callsColumn) {
+            out.println("  Calls: the calls bursts saw, each weighted by the walks and ticks it stands for: an estimate that compares contexts");
+            out.println("  with each other, not the number of calls the program made.");
+        }
         if (a.requested() > 0) {
             out.println("  Accounting: " + a.summaryLine());
         }

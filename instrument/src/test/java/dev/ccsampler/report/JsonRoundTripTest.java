@@ -172,9 +172,13 @@ class JsonRoundTripTest {
         Format.CALLTREE.reporter().write(r, ReportOptions.DEFAULT, out);
         String t = out.toString(StandardCharsets.UTF_8);
         assertTrue(t.contains("Calls") && t.matches("(?s).*f \\(main\\.js:10\\) @5.*\\|\\s+42 \\|.*"), t);
+        assertTrue(t.contains("  Calls: the calls bursts saw, each weighted"), () -> "the header says what the column counts: " + t);
         // an old file (no calls anywhere) reads as a profile without call counts
         Path old = tmp.resolve("old.json");
         Files.write(old, json(sample()));
         assertTrue(!JsonProfileReader.read(old).hasCallCounts());
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        Format.CALLTREE.reporter().write(JsonProfileReader.read(old), ReportOptions.DEFAULT, plain);
+        assertTrue(!plain.toString(StandardCharsets.UTF_8).contains("Calls"), () -> "no call counts, no Calls column or note: " + plain);
     }
 }
