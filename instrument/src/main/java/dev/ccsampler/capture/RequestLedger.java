@@ -1,5 +1,7 @@
 package dev.ccsampler.capture;
 
+import dev.ccsampler.fault.FaultInjection;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -36,7 +38,8 @@ import java.lang.invoke.VarHandle;
  * {@code outstandingWeight};</li>
  * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred}, {@code polled},
  * {@code holding};</li>
- * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically;</li>
+ * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically; {@code resolving}
+ * by every abandon, atomically;</li>
  * <li>{@code carry}: added to by the clock and by deferrals, taken by captures and sends, all
  * atomically.</li>
  * <li>{@code capturing}: the guest; {@code during}: added to by the clock, taken by the guest,
@@ -69,6 +72,7 @@ public final class RequestLedger {
     private static final VarHandle ABANDONED_TICKS;
     private static final VarHandle CAPTURING;
     private static final VarHandle HOLDING;
+    private static final VarHandle RESOLVING;
     private static final VarHandle POLLED;
     private static final VarHandle CLOCK_BUSY;
     private static final VarHandle BEFORE_FIRST_POLL;
@@ -94,6 +98,7 @@ public final class RequestLedger {
             ABANDONED_TICKS = l.findVarHandle(RequestLedger.class, "abandonedTicks", long.class);
             CAPTURING = l.findVarHandle(RequestLedger.class, "capturing", int.class);
             HOLDING = l.findVarHandle(RequestLedger.class, "holding", int.class);
+            RESOLVING = l.findVarHandle(RequestLedger.class, "resolving", int.class);
             POLLED = l.findVarHandle(RequestLedger.class, "polled", boolean.class);
             CLOCK_BUSY = l.findVarHandle(RequestLedger.class, "clockBusy", boolean.class);
             BEFORE_FIRST_POLL = l.findVarHandle(RequestLedger.class, "beforeFirstPoll", long.class);
@@ -141,6 +146,11 @@ public final class RequestLedger {
     private long during;
     private long abandoned;
     private long abandonedTicks;
+    /**
+     * Abandons under way: from just before an {@link #abandon}'s compare-and-set until its ticks
+     * are counted as failed (see {@link #holding}). Clock, drain or the stopping thread, atomically.
+     */
+    private int resolving;
     @SuppressWarnings("unused") private long p10, p11, p12, p13, p14, p15, p16, p17;
     // guest-written
     private long dropped;
@@ -509,15 +519,17 @@ public final class RequestLedger {
     }
 
     /**
-     * Whether the guest holds the ticks of a claimed request that are in no counter yet: from
-     * just before the claim to {@link #settled}. An ended thread's books must not be frozen then,
-     * since the request is no longer outstanding and its record not yet published. With the
-     * reads in this order, {@code outstandingSince() == 0}, then {@code !holding()}, then an empty
-     * ring, nothing of a claim can be missed: the claim's CAS comes after its holding mark, and
-     * the publication before the mark is cleared. Any thread.
+     * Whether some party holds the ticks of a resolved request that are in no counter yet: the
+     * guest from just before its claim to {@link #settled}, or an {@link #abandon} from just
+     * before its compare-and-set until it has counted them as failed. An ended thread's books must
+     * not be frozen then, since the request is no longer outstanding and its ticks are not yet in
+     * a record or in the failed count. With the reads in this order, {@code outstandingSince() ==
+     * 0}, then {@code !holding()}, then an empty ring, nothing can be missed: each compare-and-set
+     * comes after its mark, and the publication or the count before the mark is cleared. Any
+     * thread.
      */
     public boolean holding() {
-        return (int) HOLDING.getVolatile(this) != 0;
+        return (int) HOLDING.getVolatile(this) != 0 || (int) RESOLVING.getVolatile(this) != 0;
     }
 
     // ---- clock or drain ---------------------------------------------------------------------
@@ -533,12 +545,21 @@ public final class RequestLedger {
             return false;
         }
         long w = (long) OUTSTANDING_WEIGHT.get(this); // read before the CAS, as in claim
-        if (OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
-            ABANDONED.getAndAdd(this, 1L); // atomic: two possible writers, rare
-            ABANDONED_TICKS.getAndAdd(this, w + drainSlots());
-            return true;
+        // atomic, before the CAS: a drain that sees the request gone then sees the abandon under
+        // way (holding) until its ticks are counted. Without it the drain could retire an ended
+        // thread between the clock's CAS and its count: books one request short, failed 0
+        RESOLVING.getAndAdd(this, 1);
+        try {
+            if (OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
+                FaultInjection.at(FaultInjection.Point.ABANDON); // test only: holds the race open
+                ABANDONED.getAndAdd(this, 1L); // atomic: two possible writers, rare
+                ABANDONED_TICKS.getAndAdd(this, w + drainSlots());
+                return true;
+            }
+            return false;
+        } finally {
+            RESOLVING.getAndAdd(this, -1);
         }
-        return false;
     }
 
     // ---- readers (any thread; exact once the clock has stopped and requests are resolved) ----

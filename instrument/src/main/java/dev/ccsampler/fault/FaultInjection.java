@@ -37,7 +37,9 @@ public final class FaultInjection {
         /** Each push of an interval profile, on the pusher thread or at engine close. */
         PUSH,
         /** A thread leaving its context ({@code onThreadDisposed}), after the sampler marked it ended; for {@link #hold}. */
-        THREAD_END
+        THREAD_END,
+        /** A request being abandoned, after the compare-and-set resolved it and before its ticks are counted as failed; for {@link #hold}. */
+        ABANDON
     }
 
     /** One armed point: fires on hits {@code after + 1} to {@code after + times}. */

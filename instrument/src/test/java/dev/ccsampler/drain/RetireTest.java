@@ -3,6 +3,7 @@ package dev.ccsampler.drain;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.live.CCMap;
+import dev.ccsampler.fault.FaultInjection;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -66,6 +67,42 @@ class RetireTest {
         Accounting a = d.accounting(true);
         assertEquals(1, a.requested());
         assertEquals(1, a.dropped(), a::summaryLine);
+        assertTrue(a.balanced(), a::summaryLine);
+    }
+
+    /**
+     * A third window, and the one that matched the gap seen: the clock (after its submission found
+     * the thread ended) or the stopping thread abandons the thread's request; its compare-and-set
+     * clears the request before its ticks are counted as failed. A drain that retired the thread in
+     * between froze its books one request short with {@code failed 0} (seen 2026-11-27 in
+     * SamplingStageTest: "requested 751 = taken 542 + late 201 + dropped 0 + failed 0 + skipped 7",
+     * where the runs that balance read failed 1). Forced here with a hold between the two.
+     */
+    @Test
+    void anEndedThreadIsNotRetiredWhileItsRequestIsBeingAbandoned() throws Exception {
+        Drainer d = new Drainer(new CCMap(), FrameFilter.DEFAULT, 10_000_000L);
+        SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
+        d.register(t);
+        t.ledger.clockEnter();
+        assertTrue(t.ledger.tick(false, 1));
+        t.ledger.beginRequest(100L);
+        t.ledger.clockExit();
+        t.markEnded(); // the context closed after the submission
+        Thread clock;
+        try (FaultInjection.Armed hold = FaultInjection.hold(FaultInjection.Point.ABANDON, 0)) {
+            clock = new Thread(() -> t.abandonRequest(100L), "clock");
+            clock.start();
+            assertTrue(hold.awaitHeld(60), "the abandon cleared the request");
+            d.drainOnce();
+            assertTrue(d.liveThreads().contains(t), "not retired while the abandon has not counted its tick");
+            hold.release();
+            clock.join();
+        }
+        d.drainOnce();
+        assertFalse(d.liveThreads().contains(t), "retired once the abandoned tick is counted");
+        Accounting a = d.accounting(true);
+        assertEquals(1, a.requested());
+        assertEquals(1, a.failed(), a::summaryLine);
         assertTrue(a.balanced(), a::summaryLine);
     }
 }
