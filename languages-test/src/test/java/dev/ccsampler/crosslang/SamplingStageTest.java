@@ -406,7 +406,10 @@ class SamplingStageTest {
             Accounting a = r.profile.accounting();
             System.out.println("auto, probes attached mid-run: " + a.summaryLine());
             assertTrue(a.samples() >= 10, () -> "too few samples to judge: " + a.summaryLine());
-            assertTrue(a.framesWalked() * 4 < a.frames(), () -> "walks should visit under a quarter of the frames: " + a.summaryLine());
+            // under a third: a mutation that learns the wrong call node reads 67-68 %; the fresh
+            // contexts, a few walks each and every context's first ones long, read 5-12 % and once
+            // 25.0 % (44 samples over 12 contexts, 2026-11-27, eighth session)
+            assertTrue(a.framesWalked() * 3 < a.frames(), () -> "walks should visit under a third of the frames: " + a.summaryLine());
         }
     }
 
