@@ -81,9 +81,10 @@ class GraalPyProfileTest {
         // not walked again. The recursion keeps the ratio clear of the shallow samples of a short run: with
         // g -> h -> k alone (4 frames), a CI run of 398 samples read 1.6 walked of 2.5 (local runs 1.2 of 4.0);
         // with it, 4.3 of 20.3 against 22.7 of 22.7 with incremental walks off. Each descent works for
-        // milliseconds even compiled in a warm JVM (15 of 2 million iterations, not 1 500 of 20 000): with
-        // short ones a warm JVM rebuilt the stack between samples, and every walk was full by right (76-90 %
-        // of the frames walked when the test ran after others, 2026-11-27)
+        // milliseconds even compiled in a warm JVM (15 of 2 million iterations, about 30 ms each after
+        // other test classes): the earlier 1 500 of 20 000 took about 1 ms each there, as long as the
+        // period, so the stack was often rebuilt between two samples and full walks were right (21 % of
+        // the frames walked after four other classes, 76-90 % seen once in another order)
         assertTrue(a.framesWalked() * 10 < a.frames() * 6, () -> "Python frames should be counted, so walks stop early: " + a.summaryLine());
         assertTrue(r.selfByName().getOrDefault("k", 0L) > 0, r.selfByName().toString());
     }
