@@ -36,10 +36,9 @@ import java.lang.invoke.VarHandle;
  * <li>clock thread: {@code ticks}, {@code requests}, {@code idle}, {@code unsent},
  * {@code waitedSkipped}, {@code beforeFirstPoll}, setting {@code outstanding} and
  * {@code outstandingWeight};</li>
- * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred}, {@code polled},
- * {@code holding};</li>
- * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically; {@code resolving}
- * by every abandon, atomically;</li>
+ * <li>guest thread: {@code dropped*}, {@code walkFailed*}, {@code deferred}, {@code polled};</li>
+ * <li>clock or drain (whoever wins the abandon CAS): {@code abandoned*}, atomically;</li>
+ * <li>{@code resolving}: every claim and every abandon, atomically.</li>
  * <li>{@code carry}: added to by the clock and by deferrals, taken by captures and sends, all
  * atomically.</li>
  * <li>{@code capturing}: the guest; {@code during}: added to by the clock, taken by the guest,
@@ -71,7 +70,6 @@ public final class RequestLedger {
     private static final VarHandle ABANDONED;
     private static final VarHandle ABANDONED_TICKS;
     private static final VarHandle CAPTURING;
-    private static final VarHandle HOLDING;
     private static final VarHandle RESOLVING;
     private static final VarHandle POLLED;
     private static final VarHandle CLOCK_BUSY;
@@ -97,7 +95,6 @@ public final class RequestLedger {
             ABANDONED = l.findVarHandle(RequestLedger.class, "abandoned", long.class);
             ABANDONED_TICKS = l.findVarHandle(RequestLedger.class, "abandonedTicks", long.class);
             CAPTURING = l.findVarHandle(RequestLedger.class, "capturing", int.class);
-            HOLDING = l.findVarHandle(RequestLedger.class, "holding", int.class);
             RESOLVING = l.findVarHandle(RequestLedger.class, "resolving", int.class);
             POLLED = l.findVarHandle(RequestLedger.class, "polled", boolean.class);
             CLOCK_BUSY = l.findVarHandle(RequestLedger.class, "clockBusy", boolean.class);
@@ -147,8 +144,9 @@ public final class RequestLedger {
     private long abandoned;
     private long abandonedTicks;
     /**
-     * Abandons under way: from just before an {@link #abandon}'s compare-and-set until its ticks
-     * are counted as failed (see {@link #holding}). Clock, drain or the stopping thread, atomically.
+     * Resolutions under way (see {@link #holding}): a guest's claim from just before its
+     * compare-and-set until {@link #settled}, an {@link #abandon} from just before its
+     * compare-and-set until its ticks are counted as failed. Atomically, by each party.
      */
     private int resolving;
     @SuppressWarnings("unused") private long p10, p11, p12, p13, p14, p15, p16, p17;
@@ -160,11 +158,6 @@ public final class RequestLedger {
     private long deferred;
     /** 1 from {@link #beginCapture} to {@link #endCapture}. */
     private int capturing;
-    /**
-     * 1 from just before a {@link #claim} until {@link #settled}: the guest holds a claimed
-     * request's ticks that are in no counter yet (see {@link #holding}).
-     */
-    private int holding;
     /** Whether the thread has reached a safepoint poll for one of our requests (set once, by {@link #claim}). */
     private boolean polled;
     /** What the last successful {@link #claim} took from the top slots (guest only). */
@@ -421,17 +414,17 @@ public final class RequestLedger {
         if (!polled) {
             POLLED.setOpaque(this, true); // the clock only needs to see it eventually
         }
-        // volatile, before the CAS: a drain that sees the request gone then sees this too (holding)
-        HOLDING.setVolatile(this, 1);
+        // atomic, before the CAS: a drain that sees the request gone then sees this too (holding)
+        RESOLVING.getAndAdd(this, 1);
         if ((long) OUTSTANDING.getAcquire(this) != submitNanos) { // acquire: see its weight
-            HOLDING.setVolatile(this, 0);
+            RESOLVING.getAndAdd(this, -1);
             return -1;
         }
         // read before the CAS: the clock writes a new weight only after a CAS has cleared the
         // request, and if that CAS is not ours ours fails
         long w = (long) OUTSTANDING_WEIGHT.get(this);
         if (!OUTSTANDING.compareAndSet(this, submitNanos, 0L)) {
-            HOLDING.setVolatile(this, 0);
+            RESOLVING.getAndAdd(this, -1);
             return -1;
         }
         long t = 0;
@@ -515,7 +508,7 @@ public final class RequestLedger {
      * dropped, failed or deferred. Guest thread, after everything of the capture that counts.
      */
     public void settled() {
-        HOLDING.setVolatile(this, 0); // volatile: after the record's publication, for holding()
+        RESOLVING.getAndAdd(this, -1); // atomic: after the record's publication, for holding()
     }
 
     /**
@@ -529,7 +522,7 @@ public final class RequestLedger {
      * thread.
      */
     public boolean holding() {
-        return (int) HOLDING.getVolatile(this) != 0 || (int) RESOLVING.getVolatile(this) != 0;
+        return (int) RESOLVING.getVolatile(this) != 0;
     }
 
     // ---- clock or drain ---------------------------------------------------------------------
