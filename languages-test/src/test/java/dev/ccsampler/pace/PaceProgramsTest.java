@@ -1,6 +1,8 @@
 package dev.ccsampler.pace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -25,6 +27,26 @@ class PaceProgramsTest {
     void knownSplit() {
         // check = sum over iterations of (burn(6u) % 7 + burn(3u) % 7 + burn(u) % 7), u = 1
         assertOutput("known-split.pace", "known-split: 3 iterations of 10 units, check " + 3 * (burnMod7(6) + burnMod7(3) + burnMod7(1)) + "\nexit: 0\n", "3", "1");
+    }
+
+    /**
+     * Mode 2 times every call in the loop and prints the split the run had (the bench's truth), with
+     * the same result; a fourth argument 1 also times the parts alone afterwards ({@code --check-splits}).
+     */
+    @Test
+    void knownSplitTimesItsCallsInPlace() {
+        String check = "known-split: 5 iterations of 10 units, check " + 5 * (burnMod7(6) + burnMod7(3) + burnMod7(1));
+        GoldenRunner.Result r = GoldenRunner.run(PROGRAMS.resolve("known-split.pace"), Map.of(), "5", "1", "2");
+        String out = r.transcript();
+        assertTrue(out.matches("CCSBENCH timed heavy [1-9]\\d*\nCCSBENCH timed medium [1-9]\\d*\nCCSBENCH timed light [1-9]\\d*\n" + check + "\nexit: 0\n"), out);
+        long heavy = Long.parseLong(out.split("\n")[0].split(" ")[3]);
+        long light = Long.parseLong(out.split("\n")[2].split(" ")[3]);
+        assertTrue(heavy > 2 * light, () -> "heavy burns 6 units a call, light 1: " + out);
+
+        String withParts = GoldenRunner.run(PROGRAMS.resolve("known-split.pace"), Map.of(), "1", "1", "2", "1").transcript();
+        assertEquals(3, withParts.split("CCSBENCH timed ", -1).length - 1, withParts);
+        assertEquals(90, withParts.split("CCSBENCH part ", -1).length - 1, withParts);
+        assertFalse(GoldenRunner.run(PROGRAMS.resolve("known-split.pace"), Map.of(), "1", "1", "1").transcript().contains("CCSBENCH timed"));
     }
 
     @Test
