@@ -9,6 +9,7 @@ import com.oracle.truffle.api.instrumentation.ThreadsListener;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import com.oracle.truffle.api.nodes.LanguageInfo;
 import dev.ccsampler.burst.BurstProbe;
+import dev.ccsampler.burst.BurstSchedule;
 import dev.ccsampler.burst.BurstSettings;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.burst.TrivialRoots;
@@ -139,6 +140,7 @@ public final class CCSampler implements AutoCloseable {
     /** Bursting: its settings, the per-thread states (null when off) and the probes' binding. */
     private BurstSettings burst = BurstSettings.OFF;
     private ContextThreadLocal<BurstState> bursts;
+    /** Guarded by {@link #probesLock} once sampling runs (the burst schedule detaches and attaches it). */
     private EventBinding<?> burstBinding;
     private boolean probesClosed;
     private volatile PeriodTuner tuner;
@@ -201,6 +203,9 @@ public final class CCSampler implements AutoCloseable {
             }
             synchronized (s.map) {
                 s.map.setCallFloor(true);
+            }
+            if (burst.detach()) {
+                s.drainer.setBurstSchedule(new BurstSchedule(s.startNanos), burst.probes(), s.new BurstProbes());
             }
         }
         s.clock.setBudget(settings.budget());
@@ -331,6 +336,36 @@ public final class CCSampler implements AutoCloseable {
      * @param topOnly whether only {@code WaitedTicks=top} asks: then the probes of trivial roots
      *            ({@link CallDepthProbe#isTrivial}) sleep, and wake if incremental walks ask later
      */
+    /**
+     * Detaches and attaches the burst probes for the drain's {@link BurstSchedule}: disposing the
+     * binding takes every root's probe out (and invalidates the code they were compiled into), and
+     * attaching it again puts them back. Drain thread.
+     */
+    private final class BurstProbes implements Drainer.BurstProbeControl {
+        @Override
+        public void detach(String why) {
+            synchronized (probesLock) {
+                if (probesClosed || burstBinding == null) {
+                    return;
+                }
+                burstBinding.dispose();
+                burstBinding = null;
+            }
+            PeriodTuner.note(samplingNotes, startNanos, "burst probes detached: " + why);
+        }
+
+        @Override
+        public void attach(String why) {
+            synchronized (probesLock) {
+                if (probesClosed || burstBinding != null) {
+                    return;
+                }
+                burstBinding = BurstProbe.attach(env.getInstrumenter(), bursts, CallDepthProbe::isTrivial, trivialRoots);
+            }
+            PeriodTuner.note(samplingNotes, startNanos, "burst probes attached again: " + why);
+        }
+    }
+
     private void attachProbes(String why, boolean topOnly) {
         synchronized (probesLock) {
             if (probesClosed || !incremental()) {
@@ -415,6 +450,10 @@ public final class CCSampler implements AutoCloseable {
             clock.stop();
             resolveOutstanding();
             drainer.stop();
+            String extrapolated = drainer.finishBurstSchedule();
+            if (extrapolated != null) {
+                PeriodTuner.note(samplingNotes, startNanos, "sampling stopped with the burst probes detached: " + extrapolated);
+            }
         }
         collecting = on;
     }
@@ -831,9 +870,10 @@ public final class CCSampler implements AutoCloseable {
                 if (rootEventsBinding != null) {
                     rootEventsBinding.dispose();
                 }
-            }
-            if (burstBinding != null) {
-                burstBinding.dispose();
+                if (burstBinding != null) {
+                    burstBinding.dispose();
+                    burstBinding = null;
+                }
             }
             if (threadsBinding != null) {
                 threadsBinding.dispose();

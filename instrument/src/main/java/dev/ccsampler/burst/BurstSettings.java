@@ -7,8 +7,12 @@ package dev.ccsampler.burst;
  * @param length root enters and returns recorded per burst
  * @param reenableRatio a context signature seen before is burst every {@code reenableRatio}-th time,
  *            its counts weighted by it (1: every walk is followed by a burst, weight 1)
+ * @param detach whether the probes are detached once the calls have converged and attached again
+ *            when the time profile shifts ({@link BurstSchedule})
+ * @param probes whether the probes are attached now, shared by the instrument's burst states and
+ *            its sampler
  */
-public record BurstSettings(boolean enabled, int length, int reenableRatio) {
+public record BurstSettings(boolean enabled, int length, int reenableRatio, boolean detach, BurstSwitch probes) {
 
     /**
      * Default burst length in events (enters plus returns): 4 096, since on recursive-descent
@@ -25,6 +29,11 @@ public record BurstSettings(boolean enabled, int length, int reenableRatio) {
     /** Bursting off. */
     public static final BurstSettings OFF = new BurstSettings(false, DEFAULT_LENGTH, DEFAULT_RR);
 
+    /** Probes that stay attached, with a switch of their own. */
+    public BurstSettings(boolean enabled, int length, int reenableRatio) {
+        this(enabled, length, reenableRatio, false, new BurstSwitch());
+    }
+
     /** Checks the bounds. */
     public BurstSettings {
         if (length < 1 || length > MAX_LENGTH) {
@@ -33,5 +42,6 @@ public record BurstSettings(boolean enabled, int length, int reenableRatio) {
         if (reenableRatio < 1 || reenableRatio > MAX_RR) {
             throw new IllegalArgumentException("Invalid re-enable ratio " + reenableRatio + ": use 1 to " + MAX_RR + ".");
         }
+        java.util.Objects.requireNonNull(probes, "probes");
     }
 }

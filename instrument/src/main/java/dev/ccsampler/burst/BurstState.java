@@ -73,6 +73,8 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
 
     private final int length;
     private final int rr;
+    /** Whether the instrument's probes are attached: no burst starts while they are not. */
+    private final BurstSwitch probes;
     private final int[] signatures = new int[TABLE_SIZE];
     /** Walks seen with the entry's signature; 0 for an empty entry. */
     private final int[] seen = new int[TABLE_SIZE];
@@ -128,6 +130,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     private long cachedEnters;
     private long walkedEnters;
     private long sampledSiteEnters;
+    private long missedReturns;
 
     /**
      * The call targets of the frames the running burst knows, bottom to top: the walked top frame,
@@ -167,6 +170,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     // Counters: written by the guest thread only; read by others racily (a report, never a decision).
     private long bursts;
     private long skipped;
+    private long detachedWalks;
     private long dropped;
     private long busy;
 
@@ -176,6 +180,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     public BurstState(BurstSettings settings) {
         this.length = settings.length();
         this.rr = settings.reenableRatio();
+        this.probes = settings.probes();
         // one more slot: the return of a walked top frame that had already returned
         this.current = new BurstBuffer(length + 1);
         for (int i = 1; i < BUFFERS; i++) {
@@ -228,16 +233,57 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         callerTarget = null;
         Truffle.getRuntime().iterateFrames(this);
         Object node = callerNode;
-        walkedEnters++;
-        if (slot >= 0) {
-            learn(slot, caller, target, node);
-        } else if (callerTarget != null) {
-            push(callerTarget); // the walk seeds what the burst knows
-        }
+        Object walkedCaller = callerTarget;
         callerNode = null;
         callerTarget = null;
+        walkedEnters++;
+        if (slot >= 0 && walkedCaller != null && walkedCaller != caller) {
+            // the walk found another caller: the frames above it returned without their events
+            // (they were entered before the probes were attached again, BurstSwitch)
+            if (!returnTo(walkedCaller)) {
+                return; // the burst filled up with those returns and ended
+            }
+            if (shadowDepth > 0 && shadow[shadowDepth - 1] == walkedCaller) {
+                caller = walkedCaller;
+                slot = slot(caller, target);
+                if (cacheCaller[slot] != caller || cacheCallee[slot] != target) {
+                    slot = victim(slot, slot ^ 1, caller, target);
+                }
+            }
+        }
+        if (slot >= 0) {
+            learn(slot, caller, target, node);
+        } else if (walkedCaller != null) {
+            push(walkedCaller); // the walk seeds what the burst knows
+        }
         push(target);
         record(BurstBuffer.ENTER, target, node);
+    }
+
+    /**
+     * Pops the frames above the nearest {@code caller} below the top and records their returns,
+     * which the probes did not see, so that the drain's replay pops them too; nothing when the
+     * burst does not know {@code caller}. Returns false when the burst ended meanwhile (full).
+     */
+    private boolean returnTo(Object caller) {
+        int k = shadowDepth - 2;
+        while (k >= 0 && shadow[k] != caller) {
+            k--;
+        }
+        if (k < 0) {
+            return true;
+        }
+        for (int i = shadowDepth - 1; i > k; i--) {
+            Object gone = shadow[i];
+            shadow[i] = null;
+            shadowDepth = i;
+            missedReturns++;
+            record(BurstBuffer.RETURN, gone, null);
+            if (remaining == 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A root returned (or threw, unwound, yielded) during a burst. Guest thread. */
@@ -380,6 +426,10 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     public long decide(int signature, long sampleWeight, Object returnedTop, Object[] frames, int first, int count) {
         if (remaining > 0) {
             end();
+        }
+        if (!probes.isAttached()) {
+            detachedWalks++;
+            return 0; // no probe would see the burst's calls; the history table is left as it was
         }
         int idx = (signature ^ (signature >>> 11)) & (TABLE_SIZE - 1);
         long w;
@@ -568,6 +618,19 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
      */
     public long sampledSiteEnters() {
         return sampledSiteEnters;
+    }
+
+    /**
+     * Returns a burst recorded without their probes' events: frames entered before the probes were
+     * attached again, found returned by a walked enter. Racy read.
+     */
+    public long missedReturns() {
+        return missedReturns;
+    }
+
+    /** Walks taken while the probes were detached (no burst could follow). Racy read. */
+    public long detachedWalks() {
+        return detachedWalks;
     }
 
     /** Walks not followed by a burst because no buffer was free. Racy read. */

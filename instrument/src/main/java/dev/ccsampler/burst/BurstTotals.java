@@ -18,19 +18,29 @@ package dev.ccsampler.burst;
  * @param cachedEnters enters during bursts whose call node came from the thread's call-node cache
  * @param sampledSiteEnters enters during bursts of a caller and callee joined by several call sites
  *            that took the site of the pair's last walked enter (one in eight such enters is walked)
+ * @param detachedWalks walks taken while the probes were detached ({@link BurstSchedule}): not
+ *            among the walks that could be followed by a burst
+ * @param missedReturns returns recorded without their probes' events: frames entered before the
+ *            probes were attached again, found returned by a walked enter
  * @since 0.3
  */
 public record BurstTotals(long started, long skippedByHistory, long busy, long dropped, long applied, long withoutBase, long events, long walkedEnters,
-                long cachedEnters, long sampledSiteEnters) {
+                long cachedEnters, long sampledSiteEnters, long detachedWalks, long missedReturns) {
 
     /** No walk, no burst. @since 0.3 */
-    public static final BurstTotals NONE = new BurstTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final BurstTotals NONE = new BurstTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Totals of a run whose probes were never detached. @since 0.3 */
+    public BurstTotals(long started, long skippedByHistory, long busy, long dropped, long applied, long withoutBase, long events, long walkedEnters, long cachedEnters,
+                    long sampledSiteEnters) {
+        this(started, skippedByHistory, busy, dropped, applied, withoutBase, events, walkedEnters, cachedEnters, sampledSiteEnters, 0, 0);
+    }
 
     /** The sum of two totals. @since 0.3 */
     public BurstTotals plus(BurstTotals o) {
         return new BurstTotals(started + o.started, skippedByHistory + o.skippedByHistory, busy + o.busy, dropped + o.dropped, applied + o.applied,
                         withoutBase + o.withoutBase, events + o.events, walkedEnters + o.walkedEnters, cachedEnters + o.cachedEnters,
-                        sampledSiteEnters + o.sampledSiteEnters);
+                        sampledSiteEnters + o.sampledSiteEnters, detachedWalks + o.detachedWalks, missedReturns + o.missedReturns);
     }
 
     /**
@@ -60,6 +70,12 @@ public record BurstTotals(long started, long skippedByHistory, long busy, long d
         b.append(", ").append(dropped).append(" dropped because the drain had not taken the thread's previous ones");
         if (withoutBase > 0) {
             b.append(", ").append(withoutBase).append(" left out because their sample was not applied");
+        }
+        if (detachedWalks > 0) {
+            b.append("; ").append(detachedWalks).append(detachedWalks == 1 ? " walk" : " walks").append(" while the probes were detached");
+        }
+        if (missedReturns > 0) {
+            b.append("; ").append(missedReturns).append(missedReturns == 1 ? " return" : " returns").append(" of frames entered before the probes were attached again, recorded from walks");
         }
         return b.toString();
     }

@@ -6,6 +6,8 @@ import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.Source;
 import com.oracle.truffle.api.source.SourceSection;
 import dev.ccsampler.burst.BurstBuffer;
+import dev.ccsampler.burst.BurstSchedule;
+import dev.ccsampler.burst.BurstSwitch;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.burst.BurstTotals;
 import dev.ccsampler.capture.FrameTier;
@@ -82,6 +84,10 @@ public final class Drainer {
     private volatile long periodNanos;
     private volatile int stackLimit = Integer.MAX_VALUE;
     private volatile PeriodTuner tuner;
+    /** When the burst probes are attached ({@code BurstDetach}); null: they stay. Used holding the CC-Map monitor. */
+    private volatile BurstSchedule burstSchedule;
+    private volatile BurstSwitch burstSwitch;
+    private volatile BurstProbeControl burstControl;
     private volatile int deepFrames;
     private volatile double deepBudget;
     private volatile java.util.function.Consumer<String> onDeep;
@@ -151,6 +157,101 @@ public final class Drainer {
      */
     public void setTuner(PeriodTuner t) {
         tuner = t;
+    }
+
+    /** Attaches and detaches the burst probes; the sampler does it, on the drain thread. @since 0.4 */
+    public interface BurstProbeControl {
+        /** Detaches the probes (after {@link BurstSwitch#markDetached()}); {@code why} goes into the report. */
+        void detach(String why);
+
+        /** Attaches the probes again (then {@link BurstSwitch#markAttached()}); {@code why} goes into the report. */
+        void attach(String why);
+    }
+
+    /**
+     * Lets {@code schedule} see every applied sample and burst, and runs its checks after each
+     * drain round, outside the CC-Map's lock, calling {@code control} when it asks for a change.
+     * Any thread, before the drain starts.
+     *
+     * @since 0.4
+     */
+    public void setBurstSchedule(BurstSchedule schedule, BurstSwitch probes, BurstProbeControl control) {
+        burstSwitch = probes;
+        burstControl = control;
+        burstSchedule = schedule;
+    }
+
+    /** Runs the burst schedule's checks, and what they ask for. Drain thread, not holding the monitor. */
+    private void scheduleBurstProbes() {
+        BurstSchedule sch = burstSchedule;
+        if (sch == null) {
+            return;
+        }
+        BurstSwitch sw = burstSwitch;
+        BurstSchedule.Action a;
+        String why;
+        synchronized (map) {
+            long now = System.nanoTime();
+            if (!sch.due(now)) {
+                return;
+            }
+            boolean attached = sw.isAttached();
+            a = sch.check(now, attached);
+            why = sch.reason();
+            if (a == BurstSchedule.Action.DETACH) {
+                map.freezeCallRates(); // the calls of the two intervals before this check
+            }
+            if (attached) {
+                map.rollCallWindows();
+            }
+        }
+        if (a == BurstSchedule.Action.DETACH) {
+            sw.markDetached();
+            burstControl.detach(why);
+            synchronized (map) {
+                sch.detached(System.nanoTime());
+            }
+        } else if (a == BurstSchedule.Action.ATTACH) {
+            String added;
+            synchronized (map) {
+                added = extrapolateDetachedCalls(sch);
+            }
+            burstControl.attach(why + "; " + added);
+            sw.markAttached();
+            synchronized (map) {
+                map.rollCallWindows();
+                sch.attached(System.nanoTime());
+            }
+        }
+    }
+
+    /** Adds the calls of the detached stretch so far to the CC-Map and says so. Holding the monitor. */
+    private String extrapolateDetachedCalls(BurstSchedule sch) {
+        long now = System.nanoTime();
+        long from = sch.detachedAt();
+        long rate = sch.frozenRateNanos();
+        double factor = sch.extrapolation(now);
+        long added = map.extrapolateCalls(factor);
+        return String.format(java.util.Locale.ROOT, "the %.2f s detached extrapolated from the calls of the %.2f s before: %d calls added", (now - from) / 1e9, rate / 1e9, added);
+    }
+
+    /**
+     * Sampling stops: the calls of a stretch the burst probes are still detached for are
+     * extrapolated into the CC-Map now, so the profile counts the whole run. Any thread, after
+     * {@link #stop()}.
+     *
+     * @return what was added, for the report, or null when the probes are attached (or there is no schedule)
+     * @since 0.4
+     */
+    public String finishBurstSchedule() {
+        BurstSchedule sch = burstSchedule;
+        BurstSwitch sw = burstSwitch;
+        if (sch == null || sw == null || sw.isAttached()) {
+            return null;
+        }
+        synchronized (map) {
+            return extrapolateDetachedCalls(sch);
+        }
     }
 
     /**
@@ -281,6 +382,7 @@ public final class Drainer {
         while (running) {
             try {
                 drainOnce();
+                scheduleBurstProbes();
                 java.util.function.Consumer<String> deep = onDeep;
                 String who = deepThread;
                 if (deep != null && who != null) {
@@ -524,6 +626,10 @@ public final class Drainer {
         if (tu != null) {
             tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
         }
+        BurstSchedule sch = burstSchedule;
+        if (sch != null) {
+            sch.sample(n == 0 ? -1 : methodBuf[n - 1], weight);
+        }
         if (r.places > 0) {
             boolean counted = r.truncated || from > 0;
             for (int k = 0; k < r.places; k++) {
@@ -672,6 +778,10 @@ public final class Drainer {
                 try {
                     replay(t, acc, slot, b);
                     acc.burstsApplied++;
+                    BurstSchedule sch = burstSchedule;
+                    if (sch != null) {
+                        sch.burstApplied();
+                    }
                 } catch (RuntimeException e) {
                     acc.burstsWithoutBase++; // a burst the drain cannot apply is left out, like one without base
                 }
@@ -706,7 +816,7 @@ public final class Drainer {
 
     private static BurstTotals burstTotals(BurstState bs, ThreadAccount acc) {
         return new BurstTotals(bs.bursts(), bs.skippedByHistory(), bs.busy(), bs.droppedBursts(), acc.burstsApplied, acc.burstsWithoutBase, acc.burstEvents,
-                        bs.walkedEnters(), bs.cachedEnters(), bs.sampledSiteEnters());
+                        bs.walkedEnters(), bs.cachedEnters(), bs.sampledSiteEnters(), bs.detachedWalks(), bs.missedReturns());
     }
 
     /**
@@ -727,6 +837,7 @@ public final class Drainer {
         }
         long w = b.weight();
         int events = b.count();
+        BurstSchedule sch = burstSchedule;
         for (int i = 0; i < events; i++) {
             byte kind = b.kind(i);
             int m = methodId(b.target(i));
@@ -741,6 +852,9 @@ public final class Drainer {
             } else {
                 if (n > 0 && kind == BurstBuffer.ENTER) {
                     rNodes[n - 1] = b.callNode(i);
+                }
+                if (sch != null && kind == BurstBuffer.ENTER) {
+                    sch.call(m, w);
                 }
                 n = push(root, n, m, kind == BurstBuffer.ENTER ? w : 0);
             }

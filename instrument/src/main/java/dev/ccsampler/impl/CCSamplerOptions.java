@@ -298,7 +298,7 @@ public final class CCSamplerOptions {
                         default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.WaitedTicks: use top, sample, next or skip.");
                     }));
 
-    @Option(name = "Burst", help = "Adaptive bursting: after a stack walk, trace the thread's root enters and returns until its next walk or BurstLength events, gated by a history of context signatures (BurstRR), to count calls per context edge beside the time samples; its root probes stay on every root between bursts and slow call-dense code (default: false).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "Burst", help = "Adaptive bursting: after a stack walk, trace the thread's root enters and returns until its next walk or BurstLength events, gated by a history of context signatures (BurstRR), to count calls per context edge beside the time samples; its root probes slow call-dense code while attached, so they are detached once the calls have converged (BurstDetach) (default: false).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> BURST = new OptionKey<>(false, bool("Burst"));
 
     @Option(name = "BurstLength", help = "Root enters and returns recorded per burst (default: 4096).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
@@ -306,6 +306,9 @@ public final class CCSamplerOptions {
 
     @Option(name = "BurstRR", help = "Re-enable ratio: a walk whose context signature was seen before is followed by a burst only every RR-th time, and that burst's calls count RR times; 1 bursts after every walk (default: 10).", usageSyntax = "[1, 1048576]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> BURST_RR = new OptionKey<>(BurstSettings.DEFAULT_RR, intRange("BurstRR", 1, BurstSettings.MAX_RR));
+
+    @Option(name = "BurstDetach", help = "Detach the burst probes once the calls per function have stopped changing (two 500 ms checks, after 2 s and 50 bursts), and attach them again when the time profile shifts to other functions; the report says when. Calls made while detached are not counted (default: true).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> BURST_DETACH = new OptionKey<>(true, bool("BurstDetach"));
 
     @Option(name = "Feedback", help = "Compiler feedback from the profile: off, advise (log compile, split and inline hints with their evidence) or apply (also apply them); needs the optimizing runtime and enables sampling (default: off).", usageSyntax = "off|advise|apply", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<FeedbackMode> FEEDBACK = new OptionKey<>(FeedbackMode.OFF, new OptionType<>("Feedback", FeedbackMode::parse));

@@ -98,9 +98,7 @@ public final class PeriodTuner {
             repeats++;
         }
         if (steadyState && leafMethod >= 0) {
-            if (leafMethod >= window.length) {
-                window = java.util.Arrays.copyOf(window, Math.max(leafMethod + 1, window.length * 2));
-            }
+            window = ShareDrift.room(window, leafMethod);
             window[leafMethod] += weight;
             windowTotal += weight;
             windowSamples++;
@@ -135,23 +133,8 @@ public final class PeriodTuner {
         }
         nextCheckNanos = nowNanos + CHECK_MILLIS * 1_000_000L;
         if (slowed) {
-            double fresh = 0;
-            double l1 = 0;
-            for (int i = 0; i < window.length; i++) {
-                if (window[i] == 0) {
-                    continue;
-                }
-                double w = (double) window[i] / windowTotal;
-                double c = i < cumulative.length && cumulativeTotal > 0 ? (double) cumulative[i] / cumulativeTotal : 0;
-                if (c < 0.01) {
-                    fresh += w;
-                }
-            }
-            for (int i = 0; i < Math.max(window.length, cumulative.length); i++) {
-                double w = i < window.length && windowTotal > 0 ? (double) window[i] / windowTotal : 0;
-                double c = i < cumulative.length && cumulativeTotal > 0 ? (double) cumulative[i] / cumulativeTotal : 0;
-                l1 += Math.abs(w - c);
-            }
+            double fresh = ShareDrift.fresh(window, windowTotal, cumulative, cumulativeTotal, 0.01);
+            double l1 = ShareDrift.distance(window, windowTotal, cumulative, cumulativeTotal);
             if (windowSamples >= 3 && (fresh > 0.5 || windowSamples >= 20 && l1 > 1.0)) {
                 slowed = false;
                 quietChecks = 0;
@@ -162,12 +145,8 @@ public final class PeriodTuner {
         }
         mergeWindow();
         if (!slowed) {
-            double[] shares = shares();
             if (previousShares != null && cumulativeTotal >= MIN_STEADY_WEIGHT) {
-                double moved = 0;
-                for (int i = 0; i < shares.length; i++) {
-                    moved += Math.abs(shares[i] - (i < previousShares.length ? previousShares[i] : 0));
-                }
+                double moved = ShareDrift.moved(previousShares, cumulative, cumulativeTotal);
                 quietChecks = moved < CONVERGED_L1 ? quietChecks + 1 : 0;
                 if (quietChecks >= 2) {
                     slowed = true;
@@ -176,7 +155,7 @@ public final class PeriodTuner {
                     apply();
                 }
             }
-            previousShares = shares;
+            previousShares = ShareDrift.shares(cumulative, cumulativeTotal);
         }
     }
 
@@ -191,14 +170,6 @@ public final class PeriodTuner {
         cumulativeTotal += windowTotal;
         windowTotal = 0;
         windowSamples = 0;
-    }
-
-    private double[] shares() {
-        double[] s = new double[cumulative.length];
-        for (int i = 0; i < s.length; i++) {
-            s[i] = cumulativeTotal == 0 ? 0 : (double) cumulative[i] / cumulativeTotal;
-        }
-        return s;
     }
 
     private void apply() {

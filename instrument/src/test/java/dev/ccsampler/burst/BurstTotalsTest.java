@@ -21,4 +21,15 @@ class BurstTotalsTest {
                         + "1 dropped because the drain had not taken the thread's previous ones", new BurstTotals(1, 0, 0, 1, 0, 0, 0, 0, 0, 0).summary());
         assertEquals(sum, sum.plus(BurstTotals.NONE));
     }
+
+    /** Walks while the probes were detached are not among the walks a burst could follow; both are said. */
+    @Test
+    void theLineSaysWhatTheDetachedProbesMissed() {
+        BurstTotals a = new BurstTotals(10, 5, 0, 0, 10, 0, 1_000, 10, 90, 0, 40, 3);
+        BurstTotals sum = a.plus(new BurstTotals(1, 0, 0, 0, 1, 0, 100, 1, 9, 0, 2, 0));
+        assertEquals(new BurstTotals(11, 5, 0, 0, 11, 0, 1_100, 11, 99, 0, 42, 3), sum);
+        assertEquals("bursts: 11 started after 16 walks (5 skipped by the history table, 0 with no free buffer), 11 applied (100 events each on average; "
+                        + "call nodes of 90 % of the calls from the call-node cache), 0 dropped because the drain had not taken the thread's previous ones; "
+                        + "42 walks while the probes were detached; 3 returns of frames entered before the probes were attached again, recorded from walks", sum.summary());
+    }
 }

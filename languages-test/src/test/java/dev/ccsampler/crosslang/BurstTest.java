@@ -184,6 +184,54 @@ class BurstTest {
         assertTrue(sampled.matches() && Integer.parseInt(sampled.group(1)) > 0, () -> "no enter of (mid, f) took a sampled call site: " + bursts);
     }
 
+    /**
+     * {@code BurstDetach} (the default): on {@code programs/burst-phases.pace} the first phase's
+     * calls converge and the probes are detached; the second phase runs other functions, the time
+     * profile shifts, and the probes are attached again, so the second phase's calls are counted
+     * (without the attachment only the call floor, 1 per sampled context, would be) in their true
+     * ratio. Frames entered before the attachment return without events; the walked enters record
+     * those returns, so no call lands under a frame that cannot call. With {@code BurstDetach=false}
+     * the probes stay.
+     */
+    @Test
+    void theProbesDetachOnceTheCallsConvergeAndComeBackWhenThePhaseChanges() throws Exception {
+        Path program = Path.of("programs").resolve("burst-phases.pace").toAbsolutePath();
+        Map<String, String> o = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Burst", "true", "ccsampler.BurstLength", "512");
+        ProfileRun r = ProfileRun.run("pace", program, tmp, o, "4500", "3000");
+        assertEquals(0, r.exitStatus, r.stderr);
+        List<String> notes = r.profile.meta().sampling();
+        System.out.println("burst-phases notes: " + notes);
+        int detached = indexOf(notes, "burst probes detached: ");
+        int attached = indexOf(notes, "burst probes attached again: ");
+        assertTrue(detached >= 0, () -> "the probes were not detached in the first phase: " + notes);
+        assertTrue(attached > detached, () -> "the probes were not attached again in the second phase: " + notes);
+        Map<String, Long> e = callsByEdge(r.profile);
+        System.out.println("burst-phases call counts: " + e);
+        assertRatio(3, calls(e, "viaA;mid;f"), calls(e, "viaA;mid;g"), "phase 1 f:g under viaA", e);
+        assertRatio(2, calls(e, "viaB;mid"), calls(e, "viaA;mid"), "phase 1 mid under viaB:viaA", e);
+        assertTrue(calls(e, "viaC;other;q") > 100, () -> "the second phase's calls were not counted: " + e);
+        assertRatio(2, calls(e, "viaC;other;q"), calls(e, "viaC;other;p"), "phase 2 q:p", e);
+        long all = e.values().stream().mapToLong(Long::longValue).sum();
+        long impossible = e.entrySet().stream().filter(x -> x.getKey().matches(".*;(f|g|p|q);.*|.*via.;via.*")).mapToLong(Map.Entry::getValue).sum();
+        assertTrue(impossible * 20 < all, () -> "more than 5 % of the calls in impossible contexts: " + e);
+        String bursts = notes.stream().filter(x -> x.startsWith("bursts: ")).findFirst().orElse("");
+        assertTrue(bursts.matches(".*; \\d+ walks? while the probes were detached.*"), bursts);
+
+        ProfileRun kept = ProfileRun.run("pace", program, tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Burst", "true",
+                        "ccsampler.BurstLength", "512", "ccsampler.BurstDetach", "false"), "3000", "500");
+        assertEquals(0, kept.exitStatus, kept.stderr);
+        assertEquals(-1, indexOf(kept.profile.meta().sampling(), "burst probes detached"), () -> kept.profile.meta().sampling().toString());
+    }
+
+    private static int indexOf(List<String> notes, String what) {
+        for (int i = 0; i < notes.size(); i++) {
+            if (notes.get(i).contains(what)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     @Test
     void callCountRatiosPerContextEveryWalkBursts() throws Exception {
         checkFrequencies("1", false);

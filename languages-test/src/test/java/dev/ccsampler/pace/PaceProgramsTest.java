@@ -50,6 +50,11 @@ class PaceProgramsTest {
     }
 
     @Test
+    void burstPhases() {
+        assertOutput("burst-phases.pace", "burst-phases: phase 1 and phase 2 ran, true\nexit: 0\n", "1", "1");
+    }
+
+    @Test
     void threeCallers() {
         assertOutput("three-callers.pace", "three-callers: 2 iterations, 12 leaf calls\nexit: 0\n", "2", "1");
     }

@@ -231,6 +231,11 @@ public final class CCMap {
         final long[] total = new long[Tier.COUNT];
         /** Calls of this context counted by bursts, weighted. */
         long calls;
+        /** Calls counted in the burst schedule's current and previous check interval ({@link #rollCallWindows}). */
+        long callsWindow;
+        long callsWindowBefore;
+        /** Calls of the two intervals before the probes were detached ({@link #freezeCallRates}), 0 when attached. */
+        long callRate;
         HotList.Slot<ContextRef> calleeSlot;
         /** Cut by the memory cap: no longer in its parent's children (set while pruning). */
         boolean pruned;
@@ -576,6 +581,7 @@ public final class CCMap {
         if (calls > 0) {
             callCounts = true;
             node.calls += calls;
+            node.callsWindow += calls;
             node.method.calls += calls;
             if (node.callee != null) {
                 node.callee.calls += calls;
@@ -594,6 +600,77 @@ public final class CCMap {
      */
     public void setCallFloor(boolean on) {
         callFloor = on;
+    }
+
+    /**
+     * Every context node of every thread, depth first. Holding the monitor.
+     */
+    private void forEachNode(java.util.function.Consumer<ContextRef> action) {
+        ArrayList<ContextRef> work = new ArrayList<>();
+        for (ThreadTree t : threads.values()) {
+            for (int i = 0; i < t.root.childCount; i++) {
+                work.add(t.root.children[i]);
+            }
+        }
+        while (!work.isEmpty()) {
+            ContextRef n = work.remove(work.size() - 1);
+            action.accept(n);
+            for (int i = 0; i < n.childCount; i++) {
+                work.add(n.children[i]);
+            }
+        }
+    }
+
+    /**
+     * The burst schedule checked: the calls counted since the last check become the previous
+     * interval's. Holding the monitor.
+     *
+     * @since 0.4
+     */
+    public void rollCallWindows() {
+        forEachNode(n -> {
+            n.callsWindowBefore = n.callsWindow;
+            n.callsWindow = 0;
+        });
+    }
+
+    /**
+     * The burst probes are being detached: each context keeps the calls of the last two check
+     * intervals (since the two {@link #rollCallWindows} before), the rate at which it was called
+     * while the calls held still. Holding the monitor.
+     *
+     * @since 0.4
+     */
+    public void freezeCallRates() {
+        forEachNode(n -> n.callRate = n.callsWindow + n.callsWindowBefore);
+    }
+
+    /**
+     * Adds to every context the calls the probes did not see while detached: its frozen rate
+     * ({@link #freezeCallRates}) times {@code factor}, the detached time over the time the rate was
+     * counted in; its edge and method get the same. Holding the monitor.
+     *
+     * @return the calls added
+     * @since 0.4
+     */
+    public long extrapolateCalls(double factor) {
+        long[] added = {0};
+        forEachNode(n -> {
+            if (n.callRate > 0 && factor > 0) {
+                long c = Math.round(n.callRate * factor);
+                if (c > 0) {
+                    callCounts = true;
+                    n.calls += c;
+                    n.method.calls += c;
+                    if (n.callee != null) {
+                        n.callee.calls += c;
+                    }
+                    added[0] += c;
+                }
+            }
+            n.callRate = 0;
+        });
+        return added[0];
     }
 
     private void floorCall(ContextRef node) {
@@ -678,23 +755,14 @@ public final class CCMap {
             int c = Long.compare(a.totalSamples(), b.totalSamples());
             return c != 0 ? c : Integer.compare(b.id, a.id); // equal counts: the newest first
         });
-        ArrayList<ContextRef> work = new ArrayList<>();
         for (ThreadTree t : threads.values()) {
             treeOf.put(t.root, t);
-            for (int i = 0; i < t.root.childCount; i++) {
-                work.add(t.root.children[i]);
-            }
         }
-        while (!work.isEmpty()) {
-            ContextRef n = work.remove(work.size() - 1);
+        forEachNode(n -> {
             if (n.childCount == 0) {
                 leaves.add(n);
-            } else {
-                for (int i = 0; i < n.childCount; i++) {
-                    work.add(n.children[i]);
-                }
             }
-        }
+        });
         java.util.IdentityHashMap<ContextRef, int[]> cut = new java.util.IdentityHashMap<>();
         java.util.Set<MethodProfile> methodsTouched = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         java.util.Set<Callee> calleesTouched = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());

@@ -115,4 +115,29 @@ class CCMapTest {
         assertEquals(1, s.threads().get(0).root().self());
         assertNull(s.threads().get(0).root().parent());
     }
+    /**
+     * While the burst probes are detached, each context's calls of the last two check intervals
+     * before the detachment stand for the detached stretch: a context called only before them (a
+     * start-up) gets nothing more, one called steadily gets its rate times the stretch.
+     */
+    @Test
+    void callsOfADetachedStretchAreExtrapolatedFromTheRatesBeforeIt() {
+        synchronized (map) {
+            CCMap.ContextRef root = map.threadRootOf(0, 1, "main");
+            CCMap.ContextRef m = map.callInto(root, -1, main, 0);
+            map.callInto(m, mainToA, a, 50); // start-up only
+            map.rollCallWindows();
+            map.callInto(m, mainToB, b, 10);
+            map.rollCallWindows();
+            map.callInto(m, mainToB, b, 14);
+            map.freezeCallRates(); // the last two intervals: b 24, a 0
+            map.rollCallWindows();
+            assertEquals(48, map.extrapolateCalls(2.0), "twice the two intervals' time detached");
+            assertEquals(50, map.callInto(m, mainToA, a, 0).calls(), "a was called only before the quiet intervals");
+            CCMap.ContextRef bNode = map.callInto(m, mainToB, b, 0);
+            assertEquals(24 + 48, bNode.calls());
+            assertEquals(24 + 48, bNode.callee().calls(), "the general edge gets them too");
+            assertEquals(0, map.extrapolateCalls(5.0), "a rate is used once: the next stretch needs a new freeze");
+        }
+    }
 }

@@ -31,9 +31,11 @@ public enum ProfilerConfig {
     CCSAMPLER_BURST_1MS("ccsampler 1ms burst", Profiler.CCSAMPLER, "1ms"),
     /**
      * ccsampler at 10 ms with the burst probes attached but (almost) no burst: re-enable ratio 2^20,
-     * one event per burst. What the probes cost while no burst runs.
+     * one event per burst, never detached. What the probes cost while no burst runs.
      */
     CCSAMPLER_BURST_IDLE_10MS("ccsampler 10ms burst-idle", Profiler.CCSAMPLER, "10ms"),
+    /** ccsampler at 10 ms with adaptive bursting whose probes stay attached ({@code BurstDetach=false}). */
+    CCSAMPLER_BURST_KEPT_10MS("ccsampler 10ms burst-kept", Profiler.CCSAMPLER, "10ms"),
     /** The exhaustive tracer (reference tree). */
     TRACER("cctracer", Profiler.CCTRACER, null);
 
@@ -102,6 +104,10 @@ public enum ProfilerConfig {
                     o.put("ccsampler.Burst", "true");
                     o.put("ccsampler.BurstLength", "1");
                     o.put("ccsampler.BurstRR", "1048576");
+                    o.put("ccsampler.BurstDetach", "false");
+                } else if (label.endsWith(" burst-kept")) {
+                    o.put("ccsampler.Burst", "true");
+                    o.put("ccsampler.BurstDetach", "false");
                 }
             }
             case CCTRACER -> {
