@@ -81,10 +81,14 @@ public final class CctTracerInstrument extends TruffleInstrument {
         SourceSectionFilter filter = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class)
                         .includeInternal(options.get(CctTracerOptions.INTERNAL)).build();
         dev.ccsampler.capture.RootEvents.attachFor(env.getInstrumenter()); // GraalPy's functions too
+        ThreadLocal<int[]> initializing = options.get(CctTracerOptions.TRACE_CONTEXT_INITIALIZATION) ? null : ThreadLocal.withInitial(() -> new int[1]);
+        if (initializing != null) {
+            env.getInstrumenter().attachContextsListener(new InitializationListener(initializing), false);
+        }
         env.getInstrumenter().attachExecutionEventFactory(filter, new ExecutionEventNodeFactory() {
             @Override
             public ExecutionEventNode create(EventContext context) {
-                return new RootCallNode(t.intern(methodOf(context)), traces);
+                return new RootCallNode(t.intern(methodOf(context)), traces, initializing);
             }
         });
     }
@@ -117,6 +121,56 @@ public final class CctTracerInstrument extends TruffleInstrument {
     @Override
     protected OptionDescriptors getOptionDescriptors() {
         return new CctTracerOptionsOptionDescriptors();
+    }
+
+    /**
+     * Counts, per thread, the language contexts it is initializing (nested when one language's
+     * initialization initializes another): while it does, the tracer records nothing, as ccsampler
+     * by default samples such a stretch as one synthetic frame and runs no burst in it. Truffle calls
+     * these on the initializing thread, an initialize followed by exactly one of initialized or
+     * initialize-failed.
+     */
+    private static final class InitializationListener implements com.oracle.truffle.api.instrumentation.ContextsListener {
+        private final ThreadLocal<int[]> depth;
+
+        InitializationListener(ThreadLocal<int[]> depth) {
+            this.depth = depth;
+        }
+
+        @Override
+        public void onContextCreated(TruffleContext context) {
+        }
+
+        @Override
+        public void onLanguageContextCreated(TruffleContext context, com.oracle.truffle.api.nodes.LanguageInfo language) {
+        }
+
+        @Override
+        public void onLanguageContextInitialize(TruffleContext context, com.oracle.truffle.api.nodes.LanguageInfo language) {
+            depth.get()[0]++;
+        }
+
+        @Override
+        public void onLanguageContextInitialized(TruffleContext context, com.oracle.truffle.api.nodes.LanguageInfo language) {
+            depth.get()[0]--;
+        }
+
+        @Override
+        public void onLanguageContextInitializeFailed(TruffleContext context, com.oracle.truffle.api.nodes.LanguageInfo language) {
+            depth.get()[0]--;
+        }
+
+        @Override
+        public void onLanguageContextFinalized(TruffleContext context, com.oracle.truffle.api.nodes.LanguageInfo language) {
+        }
+
+        @Override
+        public void onLanguageContextDisposed(TruffleContext context, com.oracle.truffle.api.nodes.LanguageInfo language) {
+        }
+
+        @Override
+        public void onContextClosed(TruffleContext context) {
+        }
     }
 
     private ThreadTrace newThreadTrace(TruffleContext context, Thread thread) {

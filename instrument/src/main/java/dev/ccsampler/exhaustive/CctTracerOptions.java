@@ -30,4 +30,8 @@ final class CctTracerOptions {
     @Option(name = "Internal", help = "Also trace internal roots (language builtins and internal sources) (default: false).", //
                     usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> INTERNAL = new OptionKey<>(false);
+
+    @Option(name = "TraceContextInitialization", help = "Also trace the calls a language makes while it initializes its context (TruffleRuby's core library, GraalPy's site setup), which ccsampler leaves out unless ccsampler.SampleContextInitialization is set (default: false).", //
+                    usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> TRACE_CONTEXT_INITIALIZATION = new OptionKey<>(false);
 }

@@ -18,10 +18,13 @@ final class RootCallNode extends ExecutionEventNode {
 
     private final TracedMethod method;
     private final ContextThreadLocal<ThreadTrace> traces;
+    /** Per thread, how many language contexts it is initializing (nothing is traced then); null: all is traced. */
+    private final ThreadLocal<int[]> initializing;
 
-    RootCallNode(TracedMethod method, ContextThreadLocal<ThreadTrace> traces) {
+    RootCallNode(TracedMethod method, ContextThreadLocal<ThreadTrace> traces, ThreadLocal<int[]> initializing) {
         this.method = method;
         this.traces = traces;
+        this.initializing = initializing;
     }
 
     @Override
@@ -53,16 +56,26 @@ final class RootCallNode extends ExecutionEventNode {
 
     @TruffleBoundary
     private void enter(ThreadTrace t) {
-        t.enter(method);
+        if (!inInitialization()) {
+            t.enter(method);
+        }
     }
 
     @TruffleBoundary
     private void exit(ThreadTrace t) {
-        t.exit(method);
+        if (!inInitialization()) {
+            t.exit(method);
+        }
     }
 
     @TruffleBoundary
     private void resume(ThreadTrace t) {
-        t.resume(method);
+        if (!inInitialization()) {
+            t.resume(method);
+        }
+    }
+
+    private boolean inInitialization() {
+        return initializing != null && initializing.get()[0] > 0;
     }
 }
