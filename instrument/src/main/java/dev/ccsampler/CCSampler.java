@@ -329,14 +329,6 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Attaches the root probes once: from then on walks can stop at unchanged frames. Any thread;
-     * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
-     * while it waits for the drain thread).
-     *
-     * @param topOnly whether only {@code WaitedTicks=top} asks: then the probes of trivial roots
-     *            ({@link CallDepthProbe#isTrivial}) sleep, and wake if incremental walks ask later
-     */
-    /**
      * Detaches and attaches the burst probes for the drain's {@link BurstSchedule}: disposing the
      * binding takes every root's probe out (and invalidates the code they were compiled into), and
      * attaching it again puts them back. Drain thread.
@@ -366,6 +358,14 @@ public final class CCSampler implements AutoCloseable {
         }
     }
 
+    /**
+     * Attaches the root probes once: from then on walks can stop at unchanged frames. Any thread;
+     * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
+     * while it waits for the drain thread).
+     *
+     * @param topOnly whether only {@code WaitedTicks=top} asks: then the probes of trivial roots
+     *            ({@link CallDepthProbe#isTrivial}) sleep, and wake if incremental walks ask later
+     */
     private void attachProbes(String why, boolean topOnly) {
         synchronized (probesLock) {
             if (probesClosed || !incremental()) {

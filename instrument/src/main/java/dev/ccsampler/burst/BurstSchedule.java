@@ -150,7 +150,7 @@ public final class BurstSchedule {
         previousCalls = ShareDrift.shares(calls, callsTotal);
         quietChecks = moved < CONVERGED_L1 ? quietChecks + 1 : 0;
         if (quietChecks >= 2 && burstsSinceAttach >= MIN_BURSTS && now - attachedAt >= MIN_ATTACHED_MILLIS * 1_000_000L) {
-            reason = String.format("the calls per function moved %.3f (< %.2f) over two %d ms checks, after %d bursts", moved, CONVERGED_L1, CHECK_MILLIS, burstsSinceAttach);
+            reason = String.format(java.util.Locale.ROOT, "the calls per function moved %.3f (< %.2f) over two %d ms checks, after %d bursts", moved, CONVERGED_L1, CHECK_MILLIS, burstsSinceAttach);
             return Action.DETACH;
         }
         return Action.NONE;
@@ -160,7 +160,7 @@ public final class BurstSchedule {
         double fresh = ShareDrift.fresh(window, windowTotal, time, timeTotal, 0.01);
         double l1 = ShareDrift.distance(window, windowTotal, time, timeTotal);
         if (windowSamples >= MIN_WINDOW_SAMPLES && fresh > 0.5 || windowSamples >= MIN_DISTANCE_SAMPLES && l1 > SHIFTED_L1) {
-            reason = String.format("the time profile shifted: %.0f%% of the last %d samples in functions with under 1%% of the recent profile (distance %.2f)", 100 * fresh,
+            reason = String.format(java.util.Locale.ROOT, "the time profile shifted: %.0f%% of the last %d samples in functions with under 1%% of the recent profile (distance %.2f)", 100 * fresh,
                             windowSamples, l1);
             return Action.ATTACH;
         }

@@ -621,8 +621,8 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     }
 
     /**
-     * Returns a burst recorded without their probes' events: frames entered before the probes were
-     * attached again, found returned by a walked enter. Racy read.
+     * Returns that bursts recorded without a probe's event: of frames entered before the probes
+     * were attached again, found returned by a walked enter. Racy read.
      */
     public long missedReturns() {
         return missedReturns;
