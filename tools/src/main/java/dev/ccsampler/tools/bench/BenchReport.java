@@ -48,7 +48,7 @@ public final class BenchReport {
                         of each process's iterations (its steady state; the first full walks, before the root probes are attached, \
                         are warm-up), with the median number of samples it rests on. split err: largest error, in percentage points, \
                         of a known-split function's share of self samples among the known functions, against the split the \
-                        process timed itself (known-split-js and known-split-rb time every call, warm-up included) or else the split by construction; \
+                        process timed itself (known-split-js, known-split-rb and pace-known-split time every call, warm-up included) or else the split by construction; \
                         σ: the standard deviation sampling alone gives the largest true share p over the n samples the profile has in \
                         the known functions, sqrt(p (1 − p) / n) (n counts ticks where a sample carries several, so σ is then a lower \
                         bound): an error within about 2σ is what unbiased sampling reads at that many samples. overlap / hot cover: against \
