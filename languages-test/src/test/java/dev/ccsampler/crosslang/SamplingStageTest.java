@@ -409,7 +409,9 @@ class SamplingStageTest {
             // under a third: a mutation that learns the wrong call node reads 67-68 %; the fresh
             // contexts, a few walks each and every context's first ones long, read 5-12 % and once
             // 25.0 % (44 samples over 12 contexts, 2026-11-27, eighth session)
-            assertTrue(a.framesWalked() * 3 < a.frames(), () -> "walks should visit under a third of the frames: " + a.summaryLine());
+            // (a fresh-clone CI run of 2026-11-27 read 94 % once in the one-context run, 45 samples,
+            // not seen in seven reruns in four class orders; the notes say when the probes came)
+            assertTrue(a.framesWalked() * 3 < a.frames(), () -> "walks should visit under a third of the frames: " + a.summaryLine() + "; notes: " + r.profile.meta().sampling());
         }
     }
 
