@@ -117,7 +117,7 @@ public final class BurstSchedule {
      * @return what to do; its reason is {@link #reason()}
      */
     public Action check(long now, boolean attached) {
-        if (now < nextCheck) {
+        if (!due(now)) {
             return Action.NONE;
         }
         nextCheck = now + CHECK_MILLIS * 1_000_000L;
