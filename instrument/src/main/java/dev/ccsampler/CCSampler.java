@@ -448,6 +448,7 @@ public final class CCSampler implements AutoCloseable {
             clock.start();
         } else {
             clock.stop();
+            clock.flushBurstsOfCurrentThread();
             resolveOutstanding();
             drainer.stop();
             String extrapolated = drainer.finishBurstSchedule();

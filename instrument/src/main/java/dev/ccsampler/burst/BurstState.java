@@ -497,9 +497,22 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     }
 
     /**
-     * The thread ended (or left its context for good) with a burst running: takes the burst out of
-     * the JVM-wide count, so the other threads' probes go back to their fast path. The burst's events
-     * are lost. Drain thread, once the thread is retired.
+     * Ends the running burst early and hands what it recorded to the drain: the thread is leaving
+     * its context for good, or sampling stops, and no walk will come to end it. Without this the
+     * calls a thread makes after its last walk (a main thread that spawns workers and then only
+     * joins them and reports) were lost with the burst. Guest thread: only the thread that owns
+     * this state, outside any probe.
+     */
+    public void flush() {
+        if (remaining > 0) {
+            end();
+        }
+    }
+
+    /**
+     * The thread ended (or left its context for good) with a burst running that it did not
+     * {@link #flush}: takes the burst out of the JVM-wide count, so the other threads' probes go
+     * back to their fast path. The burst's events are lost. Drain thread, once the thread is retired.
      */
     public void abandon() {
         uncount();

@@ -566,6 +566,18 @@ public final class SampledThread {
         return pending != null;
     }
 
+    /**
+     * Hands this thread's running burst to the drain when the calling thread is this thread (a
+     * burst's buffer is written by its own thread only); nothing otherwise. Called as the thread
+     * leaves its context for good and when sampling stops.
+     */
+    public void flushBurst() {
+        BurstState b = burst;
+        if (b != null && Thread.currentThread() == thread) {
+            b.flush();
+        }
+    }
+
     /** Marks the thread as gone; its ring is drained and then released by the drain thread. */
     public void markEnded() {
         ENDED.setVolatile(this, true);

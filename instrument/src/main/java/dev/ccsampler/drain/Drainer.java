@@ -500,6 +500,7 @@ public final class Drainer {
     private void retire(SampledThread t, ThreadAccount acc) {
         BurstState bs = t.burstState();
         if (bs != null) {
+            drainBursts(t, acc, bs); // a burst the thread flushed as it ended, after this round took its bursts
             bs.abandon(); // a burst still running on the ended thread
             retiredBursts = retiredBursts.plus(burstTotals(bs, acc));
         }

@@ -159,9 +159,22 @@ public final class SamplingClock {
             e.closed = true;
             order.remove(e);
             for (ThreadSchedule s : e.threads) {
+                s.thread.flushBurst(); // the closing thread's own burst; other threads' are lost
                 s.thread.markEnded();
             }
             e.threads.clear();
+        }
+    }
+
+    /**
+     * Hands the calling thread's running bursts, in every context, to the drain: sampling stops,
+     * and no walk will end them.
+     */
+    public void flushBurstsOfCurrentThread() {
+        for (ContextEntry e : contexts.values()) {
+            for (ThreadSchedule s : e.threads) {
+                s.thread.flushBurst();
+            }
         }
     }
 
@@ -177,6 +190,7 @@ public final class SamplingClock {
             for (ThreadSchedule s : e.threads) {
                 if (s.thread.thread == t) {
                     e.threads.remove(s);
+                    s.thread.flushBurst(); // before it is marked ended: the drain takes the burst before it retires the thread
                     s.thread.markEnded();
                     FaultInjection.at(FaultInjection.Point.THREAD_END); // test only: holds the race open
                 }

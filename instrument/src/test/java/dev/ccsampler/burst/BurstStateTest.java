@@ -188,4 +188,27 @@ class BurstStateTest {
         }
         assertEquals(before, BurstState.runningBursts());
     }
+
+    @Test
+    void aFlushedBurstIsHandedOverWithWhatItRecorded() {
+        int before = BurstState.runningBursts();
+        BurstState s = new BurstState(new BurstSettings(true, 5, 1));
+        s.flush(); // no burst running: nothing to hand over
+        assertNull(s.takeReady());
+        long seq = s.decide(4, 1, null);
+        assertNotEquals(0, seq);
+        s.arm();
+        s.exit("a");
+        s.exit("b");
+        s.flush(); // the thread leaves its context for good two events into its burst
+        assertEquals(0, s.remaining());
+        assertEquals(before, BurstState.runningBursts(), "a flushed burst no longer runs");
+        BurstBuffer b = s.takeReady();
+        assertNotNull(b, "the flushed burst goes to the drain");
+        assertEquals(seq, b.seq());
+        assertEquals(2, b.count());
+        s.giveBack(b);
+        s.flush();
+        assertNull(s.takeReady(), "flushed once");
+    }
 }

@@ -55,6 +55,11 @@ class PaceProgramsTest {
     }
 
     @Test
+    void burstTail() {
+        assertOutput("burst-tail.pace", "burst-tail: 50 and 50 tail calls\nexit: 0\n", "3", "10", "50");
+    }
+
+    @Test
     void threeCallers() {
         assertOutput("three-callers.pace", "three-callers: 2 iterations, 12 leaf calls\nexit: 0\n", "2", "1");
     }
