@@ -26,9 +26,10 @@ import dev.ccsampler.trigger.ShareDrift;
  * (while the calls held still), times the stretch's length over theirs, as the re-enable ratio's
  * weights stand for the walks it skips. Without that, a short run's calls lean to what ran before
  * the detachment (its start-up). What it cannot see: calls that change while the time profile
- * does not (the same functions, called from other places in the same proportions of time), and
- * a snapshot taken while the probes are detached has the stretch so far not yet extrapolated.
- * Drain thread only.
+ * does not (the same functions, called from other places in the same proportions of time). A
+ * live snapshot taken while the probes are detached extrapolates the stretch so far first (the
+ * drain adds only what the snapshots before it did not). Drain thread, or any thread holding the
+ * CC-Map's monitor, which every caller holds.
  *
  * @since 0.4
  */
@@ -73,6 +74,7 @@ public final class BurstSchedule {
     private long rateNanos;
     private long frozenRateNanos;
     private long detachedAt;
+    private boolean stretchOpen;
 
     /** @param startNanos when sampling started (the probes were attached then) */
     public BurstSchedule(long startNanos) {
@@ -174,22 +176,27 @@ public final class BurstSchedule {
     public void detached(long now) {
         quietChecks = 0;
         detachedAt = now;
+        stretchOpen = true;
         frozenRateNanos = rateNanos;
+    }
+
+    /** Whether the probes are detached and {@link #detached} has set the stretch's rates. */
+    public boolean stretchOpen() {
+        return stretchOpen;
     }
 
     /**
      * How many times the calls of the two intervals before the detachment the stretch from then to
      * {@code now} is worth: the factor by which the calls the probes did not see are extrapolated
-     * ({@code CCMap.extrapolateCalls}). Starts a new stretch at {@code now}.
+     * ({@code CCMap.extrapolateCalls}).
      */
-    public double extrapolation(long now) {
-        double f = frozenRateNanos <= 0 ? 0 : (double) (now - detachedAt) / frozenRateNanos;
-        detachedAt = now;
-        return f;
+    public double stretchFactor(long now) {
+        return frozenRateNanos <= 0 ? 0 : (double) (now - detachedAt) / frozenRateNanos;
     }
 
     /** The probes were attached again at {@code now}: the calls counted from then on must converge anew. */
     public void attached(long now) {
+        stretchOpen = false;
         attachedAt = now;
         burstsSinceAttach = 0;
         quietChecks = 0;
@@ -208,7 +215,7 @@ public final class BurstSchedule {
         return frozenRateNanos;
     }
 
-    /** When the probes were detached (or the extrapolated stretch last began). */
+    /** When the probes were detached. */
     public long detachedAt() {
         return detachedAt;
     }

@@ -76,6 +76,10 @@ public final class Drainer {
     private LatencyHistogram.Recorder retiredLatency = new LatencyHistogram.Recorder();
     /** Burst counters of the retired threads, summed. Guarded by the CC-Map monitor. */
     private BurstTotals retiredBursts = BurstTotals.NONE;
+    /** Calls live snapshots extrapolated in the current detached stretch. Guarded by the CC-Map monitor. */
+    private long liveExtrapolated;
+    /** The stretch factor the live snapshots extrapolated the current detached stretch up to. Guarded by the CC-Map monitor. */
+    private double liveFactor;
     private final Map<SampledThread, ThreadAccount> accounts = new IdentityHashMap<>();
     private final Map<Object, Integer> methodIds = new WeakHashMap<>();
     private final Map<Object, Integer> callSiteIds = new WeakHashMap<>();
@@ -230,9 +234,24 @@ public final class Drainer {
         long now = System.nanoTime();
         long from = sch.detachedAt();
         long rate = sch.frozenRateNanos();
-        double factor = sch.extrapolation(now);
-        long added = map.extrapolateCalls(factor);
+        long added = map.extrapolateCalls(liveFactor, sch.stretchFactor(now), true) + liveExtrapolated;
+        liveFactor = 0;
+        liveExtrapolated = 0;
         return String.format(java.util.Locale.ROOT, "the %.2f s detached extrapolated from the calls of the %.2f s before: %d calls added", (now - from) / 1e9, rate / 1e9, added);
+    }
+
+    /**
+     * A live snapshot while the burst probes are detached: the calls of the stretch so far go into
+     * the CC-Map first (counted for the note the stretch's end writes), so the snapshot's call
+     * counts cover the run so far. Holding the monitor.
+     */
+    private void extrapolateForLiveSnapshot() {
+        BurstSchedule sch = burstSchedule;
+        if (sch != null && sch.stretchOpen()) {
+            double to = sch.stretchFactor(System.nanoTime());
+            liveExtrapolated += map.extrapolateCalls(liveFactor, to, false);
+            liveFactor = Math.max(liveFactor, to);
+        }
     }
 
     /**
@@ -1068,6 +1087,9 @@ public final class Drainer {
      */
     public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, boolean stopped) {
         synchronized (map) {
+            if (!stopped) {
+                extrapolateForLiveSnapshot();
+            }
             Map<Long, Accounting> byKey = new java.util.HashMap<>();
             for (Retired r : retired) {
                 byKey.merge(((long) r.contextId << 48) ^ r.threadId, r.accounting, Accounting::plus);

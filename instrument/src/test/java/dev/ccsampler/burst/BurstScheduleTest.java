@@ -98,8 +98,8 @@ class BurstScheduleTest {
         }
         assertEquals(1_000 * MS, s.rateNanos(), "the two 500 ms intervals before the detaching check");
         s.detached(t);
-        assertEquals(3.0, s.extrapolation(t + 3_000 * MS), 1e-9);
-        assertEquals(0.5, s.extrapolation(t + 3_500 * MS), 1e-9, "a stretch starts where the last extrapolation ended");
+        assertEquals(3.0, s.stretchFactor(t + 3_000 * MS), 1e-9);
+        assertEquals(3.5, s.stretchFactor(t + 3_500 * MS), 1e-9, "the whole stretch so far, however often asked");
     }
 
     /**

@@ -266,6 +266,51 @@ class BurstTest {
         assertEquals(-1, indexOf(kept.profile.meta().sampling(), "burst probes detached"), () -> kept.profile.meta().sampling().toString());
     }
 
+    /**
+     * A snapshot taken while the burst probes are detached counts the detached stretch so far: its
+     * calls are extrapolated from the rates before the detachment as each live snapshot is taken
+     * (before, only when the probes came back or sampling stopped, so a live view's call counts
+     * stood still for as long as the probes were away). On {@code burst-phases.pace} with a long
+     * first phase: the calls of {@code viaA → mid → f} in snapshots taken 250 ms apart while the
+     * probes are detached keep growing.
+     */
+    @Test
+    void aLiveSnapshotWhileTheProbesAreDetachedCountsTheStretchSoFar() throws Exception {
+        Path program = Path.of("programs").resolve("burst-phases.pace").toAbsolutePath();
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("ccsampler", "true");
+        o.put("ccsampler.OutputFile", tmp.resolve("live-" + System.nanoTime() + ".txt").toString());
+        o.putAll(Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.Burst", "true", "ccsampler.BurstLength", "512"));
+        List<Long> whileDetached = new java.util.ArrayList<>();
+        Throwable[] failure = {null};
+        try (org.graalvm.polyglot.Engine engine = org.graalvm.polyglot.Engine.newBuilder().options(o).out(java.io.OutputStream.nullOutputStream()).build()) {
+            Thread guest = new Thread(null, () -> {
+                try (org.graalvm.polyglot.Context c = org.graalvm.polyglot.Context.newBuilder().engine(engine).arguments("pace", new String[]{"6000", "300"}).build()) {
+                    c.eval(org.graalvm.polyglot.Source.newBuilder("pace", program.toFile()).build());
+                } catch (Throwable t) {
+                    failure[0] = t;
+                }
+            }, "guest-main", 64L << 20);
+            guest.start();
+            dev.ccsampler.CCSampler sampler = dev.ccsampler.CCSampler.find(engine);
+            while (guest.isAlive()) {
+                guest.join(250);
+                ProfileSnapshot s = sampler.takeSnapshot();
+                List<String> notes = s.meta().sampling();
+                if (indexOf(notes, "burst probes detached: ") >= 0 && indexOf(notes, "burst probes attached again: ") < 0 && guest.isAlive()) {
+                    whileDetached.add(calls(callsByEdge(s), "viaA;mid;f"));
+                }
+            }
+        }
+        assertTrue(failure[0] == null, () -> "the guest failed: " + failure[0]);
+        System.out.println("burst live snapshots while detached, viaA;mid;f calls: " + whileDetached);
+        assertTrue(whileDetached.size() >= 4, () -> "too few snapshots while the probes were detached (they leave after 2 s at the earliest): " + whileDetached);
+        long first = whileDetached.get(0);
+        long last = whileDetached.get(whileDetached.size() - 1);
+        // a second or more of the stretch at the rate before it (seen: growing in every snapshot)
+        assertTrue(last > first * 1.2, () -> "the calls stood still while the probes were detached: " + whileDetached);
+    }
+
     private static int indexOf(List<String> notes, String what) {
         for (int i = 0; i < notes.size(); i++) {
             if (notes.get(i).contains(what)) {

@@ -654,10 +654,22 @@ public final class CCMap {
      * @since 0.4
      */
     public long extrapolateCalls(double factor) {
+        return extrapolateCalls(0, factor, true);
+    }
+
+    /**
+     * Adds to each context the calls of a detached stretch between two points of it: its frozen
+     * rate ({@link #freezeCallRates}) times {@code to}, less its rate times {@code from}, each
+     * rounded, so that the pieces of one stretch add up to the whole. {@code last}: the stretch
+     * ends here, and the rates are used up. Holding the monitor.
+     *
+     * @return the calls added
+     */
+    public long extrapolateCalls(double from, double to, boolean last) {
         long[] added = {0};
         forEachNode(n -> {
-            if (n.callRate > 0 && factor > 0) {
-                long c = Math.round(n.callRate * factor);
+            if (n.callRate > 0 && to > from) {
+                long c = Math.round(n.callRate * to) - Math.round(n.callRate * Math.max(0, from));
                 if (c > 0) {
                     callCounts = true;
                     n.calls += c;
@@ -668,7 +680,9 @@ public final class CCMap {
                     added[0] += c;
                 }
             }
-            n.callRate = 0;
+            if (last) {
+                n.callRate = 0;
+            }
         });
         return added[0];
     }

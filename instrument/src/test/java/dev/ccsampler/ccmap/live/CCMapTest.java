@@ -140,4 +140,29 @@ class CCMapTest {
             assertEquals(0, map.extrapolateCalls(5.0), "a rate is used once: the next stretch needs a new freeze");
         }
     }
+
+    /**
+     * Live snapshots extrapolate a detached stretch in pieces: each piece adds the rate times the
+     * stretch up to it less what the pieces before added, so that however the stretch is cut, the
+     * whole adds the rate times its length, rounding included.
+     */
+    @Test
+    void piecesOfADetachedStretchAddUpToTheWhole() {
+        synchronized (map) {
+            CCMap.ContextRef root = map.threadRootOf(0, 1, "main");
+            CCMap.ContextRef m = map.callInto(root, -1, main, 0);
+            map.callInto(m, mainToB, b, 3);
+            map.freezeCallRates(); // b: 3 calls in the two intervals
+            long added = 0;
+            double from = 0;
+            for (double to = 0.1; to < 2.05; to += 0.1) { // twenty snapshots, 0.3 calls each
+                added += map.extrapolateCalls(from, to, false);
+                from = to;
+            }
+            added += map.extrapolateCalls(from, 2.5, true); // the probes come back
+            assertEquals(Math.round(3 * 2.5), added, "the pieces add up to the rate times the stretch");
+            assertEquals(3 + Math.round(3 * 2.5), map.callInto(m, mainToB, b, 0).calls());
+            assertEquals(0, map.extrapolateCalls(0, 5.0, true), "the rates are used up when the stretch ends");
+        }
+    }
 }
