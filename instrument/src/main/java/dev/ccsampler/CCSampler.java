@@ -428,8 +428,8 @@ public final class CCSampler implements AutoCloseable {
                 attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)", false);
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
-                    drainer.onLateSamples(threadName -> attachProbes("thread " + threadName + " spent " + Drainer.WAITED_SHARE_PERCENT
-                                    + " % or more of its recent time waiting for safepoints (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)", true));
+                    drainer.onLateSamples(seen -> attachProbes(seen
+                                    + " (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)", true));
                 }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks are " + SamplingSettings.Incremental.DEEP_FRAMES + " frames deep or more and the cost budget leaves it under one walk in "

@@ -36,6 +36,9 @@ final class ThreadAccount {
      */
     double recentWaited;
     double recentTicks;
+    /** Recent samples' waits for their polls, in nanoseconds, and recent samples, decayed alike. */
+    double recentLatency;
+    double recentSamples;
     long truncated;
     long framesWalked;
     long frames;
