@@ -886,6 +886,7 @@ public final class CCMap {
         methodsByKey.clear();
         callSites.clear();
         callSitesByKey.clear();
+        siteByEdge.clear(); // its site ids are of the call sites just cleared (kept, they sent placed ticks to sites that no longer exist)
         threads.clear();
         prunedTicks = 0;
         callCounts = false;

@@ -165,4 +165,23 @@ class CCMapTest {
             assertEquals(0, map.extrapolateCalls(0, 5.0, true), "the rates are used up when the stretch ends");
         }
     }
+
+    /**
+     * {@code clear()} forgets which call site each edge was seen through, with the call sites: the
+     * drain names the call site of a frame put back on its caller (a late sample's placement) by
+     * that edge, and a site id kept across the clear named a call site that no longer existed or
+     * was another one. In an embedding that cleared the profile mid-run, a function's placed ticks
+     * then left the tree (known-split.js: gamma or beta had no samples after the clear).
+     */
+    @Test
+    void clearForgetsTheCallSitesOfEdges() {
+        synchronized (map) {
+            map.apply(0, 1, "main", 2, new int[]{main, a}, new int[]{-1, mainToA}, new byte[2]);
+            assertEquals(mainToA, map.siteOfEdge(main, a));
+            map.clear();
+            int m2 = map.internMethod("main", info("main", 1));
+            int a2 = map.internMethod("a", info("a", 10));
+            assertEquals(-1, map.siteOfEdge(m2, a2), "no edge seen since the clear");
+        }
+    }
 }
