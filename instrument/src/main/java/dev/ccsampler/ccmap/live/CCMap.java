@@ -498,6 +498,15 @@ public final class CCMap {
      * @since 0.1
      */
     public void apply(int context, long threadId, String threadName, int depth, int[] methodIds, int[] callSiteIds, byte[] tiers, long weight) {
+        // checked before anything is counted: a sample that fails here is counted as failed by the
+        // drain, and must not have left its ticks in the totals of the frames above the bad one
+        for (int i = 0; i < depth; i++) {
+            int site = i == 0 ? -1 : callSiteIds[i];
+            if (methodIds[i] < 0 || methodIds[i] >= methods.size() || site >= callSites.size() || tiers[i] < 0 || tiers[i] >= Tier.COUNT) {
+                throw new IllegalArgumentException("frame " + i + " of a sample names method " + methodIds[i] + " of " + methods.size() + ", call site " + site + " of "
+                                + callSites.size() + ", tier " + tiers[i]);
+            }
+        }
         long seq = ++sampleSeq;
         ContextRef node = threadRoot(context, threadId, threadName);
         node.total[0] += weight;

@@ -184,4 +184,18 @@ class CCMapTest {
             assertEquals(-1, map.siteOfEdge(m2, a2), "no edge seen since the clear");
         }
     }
+
+    /** A sample naming a call site or method that does not exist is refused before anything is counted. */
+    @Test
+    void aSampleWithABadIdCountsNothing() {
+        synchronized (map) {
+            map.apply(0, 1, "main", 2, new int[]{main, a}, new int[]{-1, mainToA}, new byte[2]);
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                            () -> map.apply(0, 1, "main", 2, new int[]{main, b}, new int[]{-1, 999}, new byte[2]));
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                            () -> map.apply(0, 1, "main", 2, new int[]{main, 999}, new int[]{-1, mainToB}, new byte[2]));
+            ProfileSnapshot s = map.snapshot(new ProfileSnapshot.Meta(1, 0, 1, "test", true, 100, List.of()), (c, t) -> Accounting.EMPTY);
+            assertEquals(1, s.threads().get(0).root().total(), "only the good sample is in the tree");
+        }
+    }
 }
