@@ -25,21 +25,33 @@ class GraalPyProfileTest {
     }
 
     @Test
-    void pythonKnownSplitSampledAndGammaSmallest() throws Exception {
+    void pythonKnownSplitMatchesItsOwnTiming() throws Exception {
         // every tick walked: this is about Python frames, not the budget, and under heavy load the
         // budget thinned a run to few heavily weighted walks (alpha/beta/gamma came out 22/55/23 once)
         ProfileRun r = ProfileRun.run("python", resource("known_split.py"), tmp, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100"));
         assertEquals(0, r.exitStatus, r.stderr);
         assertTrue(r.stdout.startsWith("done 60"), r.stdout);
         Map<String, Double> s = r.shares("alpha", "beta", "gamma");
-        System.out.println("Python known split 60/30/10 measured by ccsampler: " + s + "; " + r.profile.accounting().summaryLine());
-        // the run is short and mostly warm-up, where the true split is not 6:3:1: the shares are
-        // reported; what is asserted is that all three functions were sampled and that gamma (10 %
-        // by construction) has the smallest share. Margin: runs by hand gave gamma 14.3-18.3 % and
-        // the others at least 26.0 %
+        // the run is short and mostly warm-up, where the split is not 6:3:1 and differs from run to
+        // run (gamma 10.5-30.3 % of the samples in runs of 2026-11-28): the program times each call
+        // and the profile is judged against that. Until then the test asserted that gamma had the
+        // smallest share, and a run whose gamma stayed interpreted longer failed it
+        java.util.regex.Matcher timing = java.util.regex.Pattern.compile("timed ns (\\d+) (\\d+) (\\d+)").matcher(r.stdout);
+        assertTrue(timing.find(), r.stdout);
+        double[] ns = {Double.parseDouble(timing.group(1)), Double.parseDouble(timing.group(2)), Double.parseDouble(timing.group(3))};
+        double all = ns[0] + ns[1] + ns[2];
+        String[] names = {"alpha", "beta", "gamma"};
+        System.out.printf("Python known split measured by ccsampler: %s; timed %.1f / %.1f / %.1f; %s%n", s, 100 * ns[0] / all, 100 * ns[1] / all, 100 * ns[2] / all,
+                        r.profile.accounting().summaryLine());
         Map<String, Long> self = r.selfByName();
         assertTrue(self.getOrDefault("alpha", 0L) > 0 && self.getOrDefault("beta", 0L) > 0 && self.getOrDefault("gamma", 0L) > 0, self.toString());
-        assertTrue(s.get("gamma") < s.get("alpha") && s.get("gamma") < s.get("beta"), "gamma has the smallest share: " + s);
+        // several hundred samples: the standard error of a share is about 2 points; 10 points is
+        // far from chance and far from a frame-attribution bug (which moves tens of points)
+        for (int i = 0; i < 3; i++) {
+            double timed = 100 * ns[i] / all;
+            double sampled = s.get(names[i]);
+            assertEquals(timed, sampled, 10, names[i] + "'s share against its own timing: " + s);
+        }
         assertTrue(r.profile.methods().stream().anyMatch(m -> m.language().equals("python") && m.name().equals("alpha") && m.source().equals("known_split.py") && m.line() == 4),
                         "python frames carry language, name, file and line: " + r.profile.methods());
     }
