@@ -746,8 +746,9 @@ class SamplingStageTest {
      * five processes of a 1 000-iteration bench run; the fifth had attached the probes in its
      * warm-up). Polls that come half a millisecond late on average attach them (Incremental=auto,
      * WaitedTicks=top), and the clock then reads the frame on top at each tick. One collection over
-     * the whole run, warm-up included, as a launcher's --ccsampler takes it (seen: alpha / beta /
-     * gamma 54 / 36 / 10 and 56 / 32 / 11 % of the three, iteration 1 % of all four).
+     * the whole run, warm-up included, as a launcher's --ccsampler takes it, judged against the
+     * split the run timed in place (seen: alpha / beta / gamma 54 / 36 / 10 and 56 / 32 / 11 % of
+     * the three, iteration 1 % of all four).
      */
     @Test
     void pollsLateWithinThePeriodAttachTheProbesAndTheTicksStayWithTheCallee() throws Exception {
@@ -755,6 +756,7 @@ class SamplingStageTest {
         Path workload = Path.of("..", "tools", "workloads", "known-split.js").toAbsolutePath();
         Map<String, Long> self = new java.util.HashMap<>();
         List<String> notes;
+        double[] timed = new double[3];
         try (Engine engine = Engine.create()) {
             CCSampler sampler = CCSampler.find(engine); // before the context: its probes need to see every root from the start
             Context c = Context.newBuilder("js").engine(engine).allowAllAccess(true).build();
@@ -770,11 +772,17 @@ class SamplingStageTest {
             for (dev.ccsampler.ccmap.MethodInfo m : s.methods()) {
                 self.merge(m.name(), s.methodStats().get(m.id()).selfSum(), Long::sum);
             }
-            System.out.println("known-split.js at 10 ms, compiled: " + self + "; " + s.accounting().summaryLine());
+            // the split this run had, each call timed in place (warm-up included, where it is not 6 : 3 : 1)
+            org.graalvm.polyglot.Value t = iteration.getMember("timed");
+            timed[0] = t.getMember("alpha").asDouble();
+            timed[1] = t.getMember("beta").asDouble();
+            timed[2] = t.getMember("gamma").asDouble();
+            System.out.println("known-split.js at 10 ms, compiled: " + self + "; timed " + java.util.Arrays.toString(timed) + "; " + s.accounting().summaryLine());
             c.close();
         }
         System.out.println("known-split.js notes: " + notes);
-        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("for a safepoint poll")), () -> "late polls should attach the probes: " + notes);
+        // either rule may fire first (the waiting share during a loaded warm-up, or the slow polls)
+        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("safepoint")), () -> "late polls should attach the probes: " + notes);
         long a = self.getOrDefault("alpha", 0L);
         long b = self.getOrDefault("beta", 0L);
         long g = self.getOrDefault("gamma", 0L);
@@ -784,6 +792,12 @@ class SamplingStageTest {
         // iteration's own work is three clock reads and three calls a round; seen 1-2 % with the
         // probes, 50-53 % without
         assertTrue(it * 100 < 15 * known, () -> "the callees' ticks went to their caller: " + self);
-        assertEquals(60, 100.0 * a / (a + b + g), 12, () -> "alpha's share of the three: " + self);
+        double all = timed[0] + timed[1] + timed[2];
+        long[] sampled = {a, b, g};
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            assertEquals(100 * timed[i] / all, 100.0 * sampled[i] / (a + b + g), 10, () -> "share " + k + " of alpha, beta, gamma against the run's own timing "
+                            + java.util.Arrays.toString(timed) + ": " + self);
+        }
     }
 }
