@@ -98,8 +98,7 @@ public final class Drainer {
     /** The first thread whose stacks were deep, once seen; read by the drain loop. */
     private volatile String deepThread;
     private volatile java.util.function.Consumer<String> onLate;
-    private volatile String lateThread;
-    /** What {@link #lateThread} showed, for the report; written before it. */
+    /** What a thread's samples showed that fires {@link #onLateSamples}, for the report; null until then. */
     private volatile String lateReason;
     private volatile RootHashes rootHashes;
     private volatile Thread thread;
@@ -425,11 +424,10 @@ public final class Drainer {
                     deep.accept(who);
                 }
                 java.util.function.Consumer<String> late = onLate;
-                String lateWho = lateThread;
                 String why = lateReason;
-                if (late != null && lateWho != null) {
+                if (late != null && why != null) {
                     onLate = null;
-                    late.accept(why != null ? why : "thread " + lateWho + "'s samples waited for safepoint polls");
+                    late.accept(why);
                 }
             } catch (RuntimeException | Error e) {
                 // a bug of ours outside any one sample: report it once and keep draining, so that
@@ -574,10 +572,10 @@ public final class Drainer {
             // counted loop in an inlined function polls nowhere); the tick then goes to the caller.
             // Seen: known-split.js, compiled, 10 ms, polls 0.9 ms late at the median, none a whole
             // period late for seconds: half of the time went to `iteration`, which does nothing.
-            if (onLate != null && lateThread == null && acc.recentSamples >= SLOW_POLL_SAMPLES && acc.recentLatency >= SLOW_POLL_NANOS * acc.recentSamples) {
+            if (onLate != null && lateReason == null && acc.recentSamples >= SLOW_POLL_SAMPLES && acc.recentLatency >= SLOW_POLL_NANOS * acc.recentSamples) {
+                // acted on by the drain loop, outside the map's lock
                 lateReason = String.format(java.util.Locale.ROOT, "thread %s's recent samples waited %.2f ms on average for a safepoint poll", t.threadName,
                                 acc.recentLatency / acc.recentSamples / 1e6);
-                lateThread = t.threadName; // acted on by the drain loop, outside the map's lock
             }
         }
         if (initialization) {
@@ -589,10 +587,10 @@ public final class Drainer {
         if (latency > periodNanos) {
             acc.late += weight;
             acc.lateSamples++;
-            if (onLate != null && lateThread == null && !initialization && acc.lateSamples >= LATE_TRIGGER && acc.recentTicks > 0
+            if (onLate != null && lateReason == null && !initialization && acc.lateSamples >= LATE_TRIGGER && acc.recentTicks > 0
                             && acc.recentWaited * 100 >= WAITED_SHARE_PERCENT * acc.recentTicks) {
+                // acted on by the drain loop, outside the map's lock
                 lateReason = "thread " + t.threadName + " spent " + WAITED_SHARE_PERCENT + " % or more of its recent time waiting for safepoints";
-                lateThread = t.threadName; // acted on by the drain loop, outside the map's lock
             }
         } else {
             acc.taken += weight;
