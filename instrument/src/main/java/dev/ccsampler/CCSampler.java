@@ -143,6 +143,11 @@ public final class CCSampler implements AutoCloseable {
     /** Guarded by {@link #probesLock} once sampling runs (the burst schedule detaches and attaches it). */
     private EventBinding<?> burstBinding;
     private boolean probesClosed;
+    /**
+     * Set when the root probes were detached because they cost too much ({@link #retireProbes}):
+     * from then on no walk uses the marks and no probe is attached again in this engine.
+     */
+    private final java.util.concurrent.atomic.AtomicBoolean marksRetired = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile PeriodTuner tuner;
     /** Sampling events of the sampler itself (the tuner keeps its own). */
     private final List<String> samplingNotes = new ArrayList<>();
@@ -292,6 +297,7 @@ public final class CCSampler implements AutoCloseable {
                 t.shareMemo(edgeMemos::get);
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);
+                t.retireMarksWhen(marksRetired);
                 drainer.register(t);
                 clock.addThread(e, t);
             }
@@ -318,7 +324,7 @@ public final class CCSampler implements AutoCloseable {
 
     /** Whether walks may be incremental in this engine: asked for, and the marks can be used. */
     private boolean incremental() {
-        return settings.incremental() != SamplingSettings.Incremental.OFF && marks != null && !contextsBeforeUs;
+        return settings.incremental() != SamplingSettings.Incremental.OFF && marks != null && !contextsBeforeUs && !marksRetired.get();
     }
 
     /** Once, for the first root-probe binding (call depth or burst). Holds {@code probesLock}. */
@@ -378,11 +384,56 @@ public final class CCSampler implements AutoCloseable {
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, ordered, dormantProbes);
                 attachRootEvents();
                 PeriodTuner.note(samplingNotes, startNanos, (topOnly ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
+                if (settings.incremental() == SamplingSettings.Incremental.AUTO && !settings.autoPeriod()) {
+                    // attached by a rule of auto: detached again when they cost more than they may
+                    drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
+                }
             } else if (!topOnly && dormantProbes != null && dormantProbes.asleep()) {
-                dormantProbes.wakeAll();
-                PeriodTuner.note(samplingNotes, startNanos, "the probes of trivial roots woke: " + why);
+                double rate = drainer.probeCallsPerSecond();
+                if (rate >= COSTLY_PROBE_CALLS) {
+                    // a trivial root calls nothing, so a walk gains at most the top frame from its
+                    // probe; on call-dense code waking them multiplied what the probes cost
+                    PeriodTuner.note(samplingNotes, startNanos, String.format(java.util.Locale.ROOT,
+                                    "the probes of trivial roots stay asleep although %s: the probes count %.1f million calls a second, and a trivial root, which calls nothing, would spare a walk at most its top frame",
+                                    why, rate / 1e6));
+                } else {
+                    dormantProbes.wakeAll();
+                    PeriodTuner.note(samplingNotes, startNanos, "the probes of trivial roots woke: " + why);
+                }
             }
         }
+    }
+
+    /**
+     * Root enters a second on one thread from which the probes that {@code Incremental=auto}
+     * attached are judged against what they buy, and detached for good when they cost more
+     * ({@link Drainer#onCostlyProbes}): 2 million calls at about 10 ns each are 2 % of the thread's
+     * time, what sampling at 10 ms may cost in all.
+     */
+    static final long COSTLY_PROBE_CALLS = 2_000_000;
+
+    /**
+     * Detaches the root probes for good because they cost too much ({@link #COSTLY_PROBE_CALLS}):
+     * the capture and the clock stop using the marks first (frames entered before return unseen
+     * once the probes are gone), then the binding is disposed. Walks are full from then on, and
+     * waited ticks stay with the sample that carried them, as with {@code WaitedTicks=sample}. The
+     * drain thread calls it.
+     */
+    private void retireProbes(String why) {
+        synchronized (probesLock) {
+            if (probesClosed || probesBinding == null) {
+                return;
+            }
+            marksRetired.set(true);
+            probesBinding.dispose();
+            probesBinding = null;
+            if (bursts == null && rootEventsBinding != null) {
+                rootEventsBinding.dispose(); // no other root probe will need it
+                rootEventsBinding = null;
+            }
+        }
+        PeriodTuner.note(samplingNotes, startNanos, "root probes detached for good: " + why
+                        + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes)");
     }
 
     /**
@@ -646,6 +697,10 @@ public final class CCSampler implements AutoCloseable {
         }
         if (t != null) {
             sampling.addAll(t.events());
+        }
+        String judged = drainer.probeJudgement();
+        if (judged != null) {
+            sampling.add(judged);
         }
         DormantProbes d = dormantProbes;
         String asleep = d == null ? null : d.summary();

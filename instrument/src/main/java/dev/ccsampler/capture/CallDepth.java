@@ -93,7 +93,8 @@ public final class CallDepth {
     /** Identity hash of the root node of each counted frame: an int store needs no GC barrier. */
     private int[] roots = new int[64];
     /**
-     * Only with ordered probes ({@code WaitedTicks=top}): the number of counted enters so far, and
+     * The number of counted enters so far (the drain reads it, racily, to judge what the probes
+     * cost: {@code Drainer#onCostlyProbes}); and only with ordered probes ({@code WaitedTicks=top}),
      * per counted frame the count at its enter, its <em>generation</em>. Along the stack the
      * generations grow with depth; a frame entered after a moment has a generation above every
      * frame that was on the stack at that moment. So a frame now on the stack whose generation is
@@ -106,7 +107,8 @@ public final class CallDepth {
 
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one
-     * array store and one field store when the array is large enough.
+     * array store and two field stores (the depth, the count of enters) when the array is large
+     * enough.
      *
      * @param ordered whether another thread reads the depth ({@link #top()}, for {@code
      *            WaitedTicks=top}): then it is stored with release; else plainly, which lets the
@@ -121,9 +123,9 @@ public final class CallDepth {
         } else {
             grow(d, root);
         }
+        long g = enters + 1;
+        enters = g;
         if (ordered) {
-            long g = enters + 1;
-            enters = g;
             long[] gs = gens;
             if (d < gs.length) {
                 gs[d] = g;
@@ -219,6 +221,14 @@ public final class CallDepth {
     public long generation(int depth) {
         long[] g = gens;
         return depth <= 0 || depth > g.length ? 0 : g[depth - 1];
+    }
+
+    /**
+     * Counted enters since this instance was made. Any thread: another thread's read is racy (a
+     * count the guest had at some recent moment), good for a rate.
+     */
+    public long enters() {
+        return enters;
     }
 
     /** Generation per counted frame (see {@code gens}), 0 where never entered with ordered probes. Guest thread; do not modify. */

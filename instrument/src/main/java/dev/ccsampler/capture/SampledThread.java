@@ -11,6 +11,7 @@ import dev.ccsampler.queue.SpscSampleRing;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One guest thread in one polyglot context, as the sampler sees it: its ring, its books
@@ -60,6 +61,8 @@ public final class SampledThread {
     private long topGen;
     /** This thread's call depth marks, once its first capture looked them up (guest writes, the clock reads). */
     private volatile CallDepth marksSeen;
+    /** Set once the marks may no longer be used ({@link #retireMarksWhen}); null when they never retire. */
+    private AtomicBoolean marksRetired;
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
     /** What a capture costs this Java thread: shared by its states in the engine's contexts. */
@@ -463,7 +466,7 @@ public final class SampledThread {
     }
 
     private CallDepth currentMarks() {
-        if (marks == null) {
+        if (marks == null || marksRetired()) {
             return null;
         }
         CallDepth m;
@@ -476,6 +479,31 @@ public final class SampledThread {
             marksSeen = m; // once per thread: the clock reads the top frame through it
         }
         return m;
+    }
+
+    /**
+     * Makes the capture and the clock stop using the call depth marks for good once {@code retired}
+     * is set: the root probes are then detached, and frames entered before that return unseen, so
+     * the marks no longer describe the stack ({@code CCSampler}'s costly-probes rule). Before the
+     * thread's first capture.
+     */
+    public void retireMarksWhen(AtomicBoolean retired) {
+        marksRetired = retired;
+    }
+
+    private boolean marksRetired() {
+        AtomicBoolean r = marksRetired;
+        return r != null && r.get();
+    }
+
+    /**
+     * The root enters this thread's marks have counted, 0 before its first capture or once the marks
+     * are retired. Any thread: a racy read of a count the guest had at some recent moment ({@link
+     * CallDepth#enters()}); it starts again from 0 when the thread enters another context.
+     */
+    public long countedEnters() {
+        CallDepth m = marksSeen;
+        return m == null || marksRetired() ? 0 : m.enters();
     }
 
     // ---- clock thread -----------------------------------------------------------------------
@@ -491,7 +519,7 @@ public final class SampledThread {
      * racy read of another thread's state, a hint.
      */
     public long topNow() {
-        if (ledger.waited() != RequestLedger.Waited.TOP) {
+        if (ledger.waited() != RequestLedger.Waited.TOP || marksRetired()) {
             return 0;
         }
         CallDepth m = marksSeen;

@@ -101,6 +101,17 @@ public final class Drainer {
     /** What a thread's samples showed that fires {@link #onLateSamples}, for the report; null until then. */
     private volatile String lateReason;
     private volatile RootHashes rootHashes;
+    /** Called once when the root probes count too many calls a second ({@link #onCostlyProbes}); null when not asked or fired. */
+    private volatile java.util.function.Consumer<String> onCostly;
+    private volatile long costlyCallsPerSecond;
+    /** The costly-probes judge's window: its start (0 before the first), each thread's count then, the windows in a row over the limit. Drain thread. */
+    private long judgeStart;
+    private final java.util.IdentityHashMap<SampledThread, Long> judgeEnters = new java.util.IdentityHashMap<>();
+    private int costlyWindows;
+    private volatile double lastProbeRate;
+    private volatile String lastJudgement;
+    /** What the probes changed since they were attached, for the judge. Guarded by the CC-Map monitor. */
+    private final ProbeEffect judged = new ProbeEffect();
     private volatile Thread thread;
     private volatile boolean running;
     /** Where the drain's own failures, failed walks and full rings are reported once; null for nowhere. */
@@ -317,6 +328,125 @@ public final class Drainer {
         onLate = action;
     }
 
+    /**
+     * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, when the root
+     * probes cost more than they buy, in {@value #COSTLY_WINDOWS} windows of {@value #JUDGE_NANOS}
+     * ns in a row: some thread's probes counted {@code callsPerSecond} calls a second or more
+     * ({@link SampledThread#countedEnters()}), that many calls at {@value #NANOS_PER_CALL} ns each
+     * are more than {@value #COST_PER_EFFECT} times the share of ticks the probes lately moved to
+     * another top function ({@link ProbeEffect}), and they spared the walks less than half of the
+     * frames. Measured (docs/sampling.md, *Probes that do not pay*): on a recursive interpreter in
+     * JavaScript the probes made the program 1.4 (unordered) and 1.8 (ordered) times slower.
+     * Any thread, once the probes are attached.
+     */
+    public void onCostlyProbes(long callsPerSecond, java.util.function.Consumer<String> action) {
+        costlyCallsPerSecond = callsPerSecond;
+        onCostly = action;
+    }
+
+    /**
+     * The fastest thread's counted calls a second in the costly-probes judge's last window, 0
+     * before one or when the judge is not asked ({@link #onCostlyProbes}). Any thread.
+     *
+     * @since 0.4
+     */
+    public double probeCallsPerSecond() {
+        return lastProbeRate;
+    }
+
+    /**
+     * What the costly-probes judge saw in its last window, for the report while the probes stay;
+     * null before a window, or once they were detached (the detachment's note says it then). Any thread.
+     *
+     * @since 0.4
+     */
+    public String probeJudgement() {
+        return onCostly == null ? null : lastJudgement;
+    }
+
+    /** Length of one window of the costly-probes judge ({@link #onCostlyProbes}). */
+    static final long JUDGE_NANOS = 1_000_000_000L;
+
+    /** Windows in a row over the limit that fire {@link #onCostlyProbes}. */
+    static final int COSTLY_WINDOWS = 2;
+
+    /** Runs the costly-probes judge once a window. Drain thread, not holding the monitor. */
+    private void judgeProbes() {
+        java.util.function.Consumer<String> action = onCostly;
+        if (action == null) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (judgeStart != 0 && now - judgeStart < JUDGE_NANOS) {
+            return;
+        }
+        double fastest = 0;
+        String who = null;
+        for (SampledThread t : live) {
+            long n = t.countedEnters();
+            Long before = judgeEnters.put(t, n);
+            if (judgeStart != 0 && before != null && n > before) {
+                double rate = (n - before) * 1e9 / (now - judgeStart);
+                if (rate > fastest) {
+                    fastest = rate;
+                    who = t.threadName;
+                }
+            }
+        }
+        judgeEnters.keySet().retainAll(new java.util.HashSet<>(live)); // ended threads
+        boolean first = judgeStart == 0;
+        judgeStart = now;
+        if (first) {
+            return;
+        }
+        double moved;
+        double saved;
+        double samples;
+        synchronized (map) {
+            moved = judged.movedShare();
+            saved = judged.savedShare();
+            samples = judged.samples();
+            judged.decay(JUDGE_DECAY);
+        }
+        lastProbeRate = fastest;
+        double cost = fastest * NANOS_PER_CALL / 1e9;
+        lastJudgement = String.format(java.util.Locale.ROOT,
+                        "now: the root probes count %.1f million calls a second%s (at %d ns a call about %.1f %% of its time); lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",
+                        fastest / 1e6, who == null ? "" : " on thread " + who, NANOS_PER_CALL, 100 * cost, 100 * moved, 100 * saved);
+        boolean costly = fastest >= costlyCallsPerSecond && samples >= JUDGE_SAMPLES && cost > COST_PER_EFFECT * moved && saved < SAVED_LIMIT;
+        costlyWindows = costly ? costlyWindows + 1 : 0;
+        if (costlyWindows >= COSTLY_WINDOWS) {
+            onCostly = null;
+            judgeEnters.clear();
+            action.accept(String.format(java.util.Locale.ROOT,
+                            "thread %s's root probes counted %.1f million calls a second (at %d ns a call about %.0f %% of its time), and lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",
+                            who, fastest / 1e6, NANOS_PER_CALL, 100 * cost, 100 * moved, 100 * saved));
+        }
+    }
+
+    /**
+     * What a counted call costs with the probes attached, in nanoseconds, for the judge: 9 to 19 ns
+     * measured on a recursive interpreter in JavaScript, about 11 on {@code three-phase.js}'s
+     * call-dense phase (docs/sampling.md, *Probes that do not pay*).
+     */
+    static final long NANOS_PER_CALL = 10;
+
+    /**
+     * How many times the share of ticks the probes move to another function their estimated cost
+     * may be before they are detached: they stay while, say, 10 % of the time buys a 5-point change
+     * of the profile.
+     */
+    static final double COST_PER_EFFECT = 2;
+
+    /** Recent samples (decayed) before what the probes buy is judged. */
+    static final int JUDGE_SAMPLES = 20;
+
+    /** Weight of a window's effect in the next window's (about three windows count). */
+    static final double JUDGE_DECAY = 0.7;
+
+    /** Share of the frames the marks spare walks at which the probes stay whatever they cost: walks half as long or shorter. */
+    static final double SAVED_LIMIT = 0.5;
+
     /** The thread whose deep, thinned stacks fire {@link #onDeepStacks} (before it fires), or null. For tests. */
     String deepStacksSeen() {
         return deepThread;
@@ -429,6 +559,7 @@ public final class Drainer {
                     onLate = null;
                     late.accept(why);
                 }
+                judgeProbes();
             } catch (RuntimeException | Error e) {
                 // a bug of ours outside any one sample: report it once and keep draining, so that
                 // the rings do not fill and every sample is still counted
@@ -664,6 +795,14 @@ public final class Drainer {
             walkedWeight -= r.placeTicks[k];
         }
         int n = path(acc, from, total);
+        int pollTop = n == 0 ? -1 : methodBuf[n - 1];
+        boolean judging = onCostly != null;
+        if (judging) {
+            judged.sample(pollTop, weight, total, r.depth - r.filled);
+            if (walkedWeight > 0) {
+                judged.placed(pollTop, walkedWeight);
+            }
+        }
         if (r.burstSeq != 0) {
             keepBurstBase(acc, r.burstSeq, from, total);
         }
@@ -687,6 +826,9 @@ public final class Drainer {
                     counted = true;
                 }
                 int np = placedPath(acc, r, k, from, end, limit);
+                if (judging) {
+                    judged.placed(np == 0 ? -1 : methodBuf[np - 1], r.placeTicks[k]);
+                }
                 map.apply(t.contextId, t.thread.threadId(), t.threadName, np, methodBuf, siteBuf, tierBuf, r.placeTicks[k]);
             }
         }

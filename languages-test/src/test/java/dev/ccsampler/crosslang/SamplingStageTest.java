@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -804,5 +805,28 @@ class SamplingStageTest {
             assertEquals(100 * timed[i] / all, 100.0 * sampled[i] / (a + b + g), 10, () -> "share " + k + " of alpha, beta, gamma against the run's own timing "
                             + java.util.Arrays.toString(timed) + ": " + self);
         }
+    }
+
+    @Test
+    void probesThatCostMoreThanTheyBuyAreDetachedForGood() throws Exception {
+        // costly-probes.js: spin's loops that poll nowhere attach the root probes (WaitedTicks=top),
+        // then an evaluator makes millions of calls a second that poll soon: the probes' cost
+        // (about 10 ns a counted call) outweighs the ticks they move, and the judge detaches them.
+        // Every walk is checked against a full one, before and after.
+        Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: interpreted, spin's loops poll");
+        Path program = js("costly-probes.js");
+        Run r = verified("costly probes", "js", program, Map.of("ccsampler.Period", "10ms"), 100);
+        List<String> notes = r.profile.meta().sampling();
+        System.out.println("costly probes: " + notes);
+        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("safepoint")), () -> "spin's late polls should attach the probes: " + notes);
+        String detached = notes.stream().filter(e -> e.contains("root probes detached for good")).findFirst().orElse(null);
+        assertNotNull(detached, () -> "the evaluator's calls should detach the probes: " + notes);
+        assertTrue(notes.indexOf(detached) > notes.indexOf(notes.stream().filter(e -> e.contains("incremental walks on")).findFirst().orElseThrow()), () -> "attached, then detached: " + notes);
+        // sampling goes on after the probes left: the evaluator (about half of the run) has its ticks
+        long evaluator = r.profile.methods().stream().filter(m -> java.util.Set.of("evaluate", "add", "sub", "mul", "fib").contains(m.name()))
+                        .mapToLong(m -> r.profile.methodStats().get(m.id()).selfSum()).sum();
+        Accounting a = r.profile.accounting();
+        assertTrue(evaluator * 10 > 3 * (a.taken() + a.late()), () -> "the evaluator's ticks: " + evaluator + " of " + a.summaryLine());
+        assertEquals(guestLines(plain("js", program)), guestLines(r.stdout), "guest output");
     }
 }

@@ -1,0 +1,62 @@
+package dev.ccsampler.drain;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ProbeEffectTest {
+
+    @Test
+    void ticksPlacedWhereTheThreadPolledMoveNothing() {
+        ProbeEffect e = new ProbeEffect();
+        e.sample(3, 4, 10, 10);
+        e.placed(3, 4);
+        e.sample(5, 1, 10, 10);
+        e.placed(5, 1);
+        assertEquals(0, e.movedShare(), 1e-12);
+        assertEquals(0, e.savedShare(), 1e-12);
+    }
+
+    @Test
+    void theMovedShareIsWhatTheProfileOfSelfTimeChangesBy() {
+        ProbeEffect e = new ProbeEffect();
+        // 10 ticks polled in 1: 6 placed on 1, 4 on 2
+        e.sample(1, 10, 20, 5);
+        e.placed(1, 6);
+        e.placed(2, 4);
+        // 10 ticks polled in 2, all placed on 1: across samples the moves to and from 2 cancel out in part
+        e.sample(2, 10, 20, 5);
+        e.placed(1, 10);
+        // polled: 1 → 10, 2 → 10; placed: 1 → 16, 2 → 4: 6 of 20 ticks changed function
+        assertEquals(0.3, e.movedShare(), 1e-12);
+        assertEquals(0.75, e.savedShare(), 1e-12);
+    }
+
+    @Test
+    void aSampleWithoutAVisibleFrameCountsToo() {
+        ProbeEffect e = new ProbeEffect();
+        e.sample(-1, 2, 1, 1);
+        e.placed(7, 2);
+        assertEquals(1.0, e.movedShare(), 1e-12);
+    }
+
+    @Test
+    void decayLetsTheRecentSamplesDecide() {
+        ProbeEffect e = new ProbeEffect();
+        e.sample(1, 100, 10, 10);
+        e.placed(2, 100); // all moved, long ago
+        e.decay(0.01);
+        e.sample(1, 100, 10, 10);
+        e.placed(1, 100);
+        assertEquals(1.0 / 101, e.movedShare(), 1e-9);
+        assertEquals(1.01, e.samples(), 1e-9);
+    }
+
+    @Test
+    void nothingSampledMovedNothing() {
+        ProbeEffect e = new ProbeEffect();
+        assertEquals(0, e.movedShare());
+        assertEquals(0, e.savedShare());
+        assertEquals(0, e.samples());
+    }
+}
