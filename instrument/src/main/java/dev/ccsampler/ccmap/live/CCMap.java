@@ -655,24 +655,15 @@ public final class CCMap {
     }
 
     /**
-     * Adds to every context the calls the probes did not see while detached: its frozen rate
-     * ({@link #freezeCallRates}) times {@code factor}, the detached time over the time the rate was
-     * counted in; its edge and method get the same. Holding the monitor.
+     * Adds to every context the calls the probes did not see while detached, between two points of
+     * one detached stretch: its frozen rate ({@link #freezeCallRates}) times {@code to}, less its
+     * rate times {@code from}, each rounded, so that the pieces of one stretch add up to the whole
+     * ({@code from} and {@code to} are the detached time so far over the time the rate was counted
+     * in); its edge and method get the same. {@code last}: the stretch ends here, and the rates are
+     * used up. Holding the monitor.
      *
      * @return the calls added
      * @since 0.4
-     */
-    public long extrapolateCalls(double factor) {
-        return extrapolateCalls(0, factor, true);
-    }
-
-    /**
-     * Adds to each context the calls of a detached stretch between two points of it: its frozen
-     * rate ({@link #freezeCallRates}) times {@code to}, less its rate times {@code from}, each
-     * rounded, so that the pieces of one stretch add up to the whole. {@code last}: the stretch
-     * ends here, and the rates are used up. Holding the monitor.
-     *
-     * @return the calls added
      */
     public long extrapolateCalls(double from, double to, boolean last) {
         long[] added = {0};

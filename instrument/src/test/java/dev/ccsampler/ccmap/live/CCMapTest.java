@@ -132,12 +132,12 @@ class CCMapTest {
             map.callInto(m, mainToB, b, 14);
             map.freezeCallRates(); // the last two intervals: b 24, a 0
             map.rollCallWindows();
-            assertEquals(48, map.extrapolateCalls(2.0), "twice the two intervals' time detached");
+            assertEquals(48, map.extrapolateCalls(0, 2.0, true), "twice the two intervals' time detached");
             assertEquals(50, map.callInto(m, mainToA, a, 0).calls(), "a was called only before the quiet intervals");
             CCMap.ContextRef bNode = map.callInto(m, mainToB, b, 0);
             assertEquals(24 + 48, bNode.calls());
             assertEquals(24 + 48, bNode.callee().calls(), "the general edge gets them too");
-            assertEquals(0, map.extrapolateCalls(5.0), "a rate is used once: the next stretch needs a new freeze");
+            assertEquals(0, map.extrapolateCalls(0, 5.0, true), "a rate is used once: the next stretch needs a new freeze");
         }
     }
 
