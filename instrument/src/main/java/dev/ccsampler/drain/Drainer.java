@@ -104,9 +104,8 @@ public final class Drainer {
     /** Called once when the root probes count too many calls a second ({@link #onCostlyProbes}); null when not asked or fired. */
     private volatile java.util.function.Consumer<String> onCostly;
     private volatile long costlyCallsPerSecond;
-    /** The costly-probes judge's window: its start (0 before the first), each thread's count then, the windows in a row over the limit. Drain thread. */
+    /** The costly-probes judge's window: its start (0 before the first; each thread's count then is in its account), the windows in a row over the limit. Drain thread. */
     private long judgeStart;
-    private final java.util.IdentityHashMap<SampledThread, Long> judgeEnters = new java.util.IdentityHashMap<>();
     private int costlyWindows;
     private volatile double lastProbeRate;
     private volatile String lastJudgement;
@@ -382,27 +381,27 @@ public final class Drainer {
         }
         double fastest = 0;
         String who = null;
-        for (SampledThread t : live) {
-            long n = t.countedEnters();
-            Long before = judgeEnters.put(t, n);
-            if (judgeStart != 0 && before != null && n > before) {
-                double rate = (n - before) * 1e9 / (now - judgeStart);
-                if (rate > fastest) {
-                    fastest = rate;
-                    who = t.threadName;
-                }
-            }
-        }
-        judgeEnters.keySet().retainAll(new java.util.HashSet<>(live)); // ended threads
-        boolean first = judgeStart == 0;
-        judgeStart = now;
-        if (first) {
-            return;
-        }
         double moved;
         double saved;
         double samples;
         synchronized (map) {
+            for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
+                long n = e.getKey().countedEnters();
+                ThreadAccount acc = e.getValue();
+                if (judgeStart != 0 && acc.judgedEnters >= 0 && n > acc.judgedEnters) {
+                    double rate = (n - acc.judgedEnters) * 1e9 / (now - judgeStart);
+                    if (rate > fastest) {
+                        fastest = rate;
+                        who = e.getKey().threadName;
+                    }
+                }
+                acc.judgedEnters = n;
+            }
+            boolean first = judgeStart == 0;
+            judgeStart = now;
+            if (first) {
+                return;
+            }
             moved = judged.movedShare();
             saved = judged.savedShare();
             samples = judged.samples();
@@ -417,7 +416,6 @@ public final class Drainer {
         costlyWindows = costly ? costlyWindows + 1 : 0;
         if (costlyWindows >= COSTLY_WINDOWS) {
             onCostly = null;
-            judgeEnters.clear();
             action.accept(String.format(java.util.Locale.ROOT,
                             "thread %s's root probes counted %.1f million calls a second (at %d ns a call about %.0f %% of its time), and lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",
                             who, fastest / 1e6, NANOS_PER_CALL, 100 * cost, 100 * moved, 100 * saved));

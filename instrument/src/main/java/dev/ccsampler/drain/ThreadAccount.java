@@ -39,6 +39,11 @@ final class ThreadAccount {
     /** Recent samples' waits for their polls, in nanoseconds, and recent samples, decayed alike. */
     double recentLatency;
     double recentSamples;
+    /**
+     * The thread's counted root enters ({@link SampledThread#countedEnters()}) at the costly-probes
+     * judge's last window, -1 before it saw the thread (or since a clear made this account).
+     */
+    long judgedEnters = -1;
     long truncated;
     long framesWalked;
     long frames;
