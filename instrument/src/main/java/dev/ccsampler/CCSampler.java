@@ -295,6 +295,7 @@ public final class CCSampler implements AutoCloseable {
                     t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
                 }
                 t.shareMemo(edgeMemos::get);
+                t.registerMarks(context);
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);
                 t.retireMarksWhen(marksRetired);

@@ -168,6 +168,26 @@ public final class SampledThread {
         recorder.shareMemo(shared);
     }
 
+    /**
+     * Makes this state's call depth marks known to the Java thread's states in the engine's other
+     * contexts at once ({@link StackRecorder#registerMarks}). Only on the thread itself (Truffle
+     * notifies a thread's initialization in a context on that thread, inside its first enter);
+     * elsewhere (a listener attached late, replaying threads already initialized) the first walk
+     * registers them. After {@link #shareMemo}.
+     */
+    public void registerMarks(com.oracle.truffle.api.TruffleContext context) {
+        if (marks == null || thread != Thread.currentThread()) {
+            return;
+        }
+        CallDepth m;
+        try {
+            m = marks.get(context, thread);
+        } catch (IllegalStateException e) {
+            return; // not initialized in that context yet: the first walk registers them
+        }
+        recorder.registerMarks(m);
+    }
+
     // ---- guest thread -----------------------------------------------------------------------
 
     /**

@@ -240,6 +240,27 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     }
 
     /**
+     * Makes {@code m}, this state's marks, known now to the Java thread's states in the engine's
+     * other contexts, not only at this state's first walk. A context whose code calls into another
+     * before any tick walked it has its counted frames below the other's: the other's walks must
+     * see them ({@link EdgeMemo.Shared#othersActive}) or they would write their counted frames as
+     * the whole stack. Before 2026-11-28 a walk registered its marks, and a context that called
+     * into another within its first tick (its requests wait while the other runs on top) was
+     * unseen there: about one run in a hundred of a nested-contexts test lost the caller's frames
+     * in a few walks. On the walking thread (the memo is that thread's), before its first walk.
+     */
+    void registerMarks(CallDepth m) {
+        if (sharedMemoSource == null || m == null) {
+            return;
+        }
+        if (sharedMemo == null) {
+            sharedMemo = sharedMemoSource.get();
+        }
+        sharedMemo.register(m);
+        registered = m;
+    }
+
+    /**
      * Fills {@code r} from the current stack. Runs on the guest thread, inside the capture.
      *
      * @param marks the thread's call depth marks, or null for a full walk

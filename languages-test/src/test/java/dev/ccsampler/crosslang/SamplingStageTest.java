@@ -495,6 +495,63 @@ class SamplingStageTest {
     }
 
     @Test
+    void aContextCalledFromAnotherBeforeThatOneWasEverSampledIsNotWrittenAsTheWholeStack() throws Exception {
+        // As above, but the ticks start only while B runs inside A, so A may not have been walked
+        // yet: its requests wait while B is on top. Whether A's frames are below B's must not
+        // depend on A having been walked. Until 2026-11-28 a state's marks became known to the
+        // thread's other states at its first walk: then 2 to 57 of B's walks (the first of an
+        // evaluation, which have no stop) wrote B's frames as the whole stack in 5 runs of 7, and
+        // the test above failed so about once in a hundred runs; with the marks made known when
+        // the thread is initialized in the context, none in 4.
+        Path program = descents();
+        Map<String, String> opts = profiled(verifiedDescents());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        long[] mismatches = {-1};
+        ProfileSnapshot[] profile = {null};
+        onGuestThread("nested contexts, A unsampled", () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                Source deep = Source.newBuilder("pace", program.toFile()).build();
+                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{"3", "400"}).build();
+                                Context a = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
+                    for (int i = 0; i < 20; i++) {
+                        b.eval(deep);
+                    }
+                    sampler.setCollecting(false); // no tick walks A until B runs inside it
+                    a.getBindings("js").putMember("runB", (org.graalvm.polyglot.proxy.ProxyExecutable) args -> {
+                        // ticks start only once B runs: A's first tick then waits until B returns
+                        Thread on = new Thread(() -> {
+                            try {
+                                Thread.sleep(20);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            sampler.setCollecting(true);
+                        });
+                        on.start();
+                        for (int i = 0; i < 800; i++) {
+                            b.eval(deep);
+                        }
+                        try {
+                            on.join();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return 0;
+                    });
+                    a.eval("js", "function outer(n) { return n === 0 ? runB() : outer(n - 1); } outer(60);");
+                }
+                sampler.setCollecting(false);
+                profile[0] = sampler.takeSnapshot();
+                mismatches[0] = sampler.getIncrementalMismatches();
+            }
+        });
+        System.out.println("nested contexts, A unsampled: " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
+        assertTrue(profile[0].accounting().samples() >= 50, () -> "too few samples to judge: " + profile[0].accounting().summaryLine());
+        assertEquals(0, mismatches[0], () -> "walks differed from full walks: " + out);
+    }
+
+    @Test
     void aPairSeenThroughAnotherCallNodeIsWalkedNotWritten() throws Exception {
         // twice calls itself from two lines in turn; the first half of the run only one level deep,
         // so its walks know twice -> twice through one line; the second half 1 200 deep. The first
