@@ -370,10 +370,10 @@ public final class CCSampler implements AutoCloseable {
      * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
      * while it waits for the drain thread).
      *
-     * @param topOnly whether only {@code WaitedTicks=top} asks: then the probes of trivial roots
-     *            ({@link CallDepthProbe#isTrivial}) sleep, and wake if incremental walks ask later
+     * @param trivialAsleep whether a rule of {@code Incremental=auto} asks: then trivial roots
+     *            ({@link CallDepthProbe#isTrivial}) get no probe, for good ({@link DormantProbes})
      */
-    private void attachProbes(String why, boolean topOnly) {
+    private void attachProbes(String why, boolean trivialAsleep) {
         synchronized (probesLock) {
             if (probesClosed || !incremental()) {
                 return;
@@ -381,25 +381,13 @@ public final class CCSampler implements AutoCloseable {
             boolean ordered = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
             if (probesBinding == null) {
                 // kept until close: frames entered while attached must see their return probes
-                dormantProbes = topOnly ? new DormantProbes() : null;
+                dormantProbes = trivialAsleep ? new DormantProbes() : null;
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, ordered, dormantProbes);
                 attachRootEvents();
-                PeriodTuner.note(samplingNotes, startNanos, (topOnly ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
+                PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
                 if (settings.incremental() == SamplingSettings.Incremental.AUTO && !settings.autoPeriod()) {
                     // attached by a rule of auto: detached again when they cost more than they may
                     drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
-                }
-            } else if (!topOnly && dormantProbes != null && dormantProbes.asleep()) {
-                double rate = drainer.probeCallsPerSecond();
-                if (rate >= COSTLY_PROBE_CALLS) {
-                    // a trivial root calls nothing, so a walk gains at most the top frame from its
-                    // probe; on call-dense code waking them multiplied what the probes cost
-                    PeriodTuner.note(samplingNotes, startNanos, String.format(java.util.Locale.ROOT,
-                                    "the probes of trivial roots stay asleep although %s: the probes count %.1f million calls a second, and a trivial root, which calls nothing, would spare a walk at most its top frame",
-                                    why, rate / 1e6));
-                } else {
-                    dormantProbes.wakeAll();
-                    PeriodTuner.note(samplingNotes, startNanos, "the probes of trivial roots woke: " + why);
                 }
             }
         }
@@ -485,7 +473,7 @@ public final class CCSampler implements AutoCloseable {
                 }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks are " + SamplingSettings.Incremental.DEEP_FRAMES + " frames deep or more and the cost budget leaves it under one walk in "
-                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)", false));
+                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)", true));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
                 PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),

@@ -21,8 +21,7 @@ import java.lang.invoke.VarHandle;
  * for as long as a loop runs).</li>
  * <li>Every {@link #enter} of an instrumented root is followed by exactly one {@link #exit} of it
  * (Truffle calls {@code onReturnValue} or {@code onReturnExceptional}, or {@code onYield}, for
- * every {@code onEnter} or {@code onResume} of the same event node), or by an {@link #exitChecked}
- * when its probe may have slept at the enter ({@link DormantProbes}).</li>
+ * every {@code onEnter} or {@code onResume} of the same event node).</li>
  * </ul>
  * <h2>Guarantees</h2>
  * <ul>
@@ -179,25 +178,6 @@ public final class CallDepth {
         if (d < low) {
             low = d;
         }
-    }
-
-    /**
-     * Like {@link #exit}, for a probe that woke while frames of its root may be running uncounted
-     * in the middle of the counted stack ({@link DormantProbes}): the return of such a frame comes
-     * without its enter. It pops only when the counted frame on top is of this root. A frame entered
-     * before the probe woke has every frame entered after it above it, all returned by its return,
-     * so the counted frame on top is then one from below it, of another root, unless the root
-     * recursed across the wake-up (then one counted frame is lost, which only makes later walks
-     * longer).
-     *
-     * @param root the root's identity hash, as given to {@link #enter}
-     */
-    public void exitChecked(int root, boolean ordered, Object[] args, byte compiledState) {
-        int d = depth - 1;
-        if (d < 0 || roots[d] != root) {
-            return;
-        }
-        exit(ordered, args, compiledState);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.ccsampler.capture;
 
-import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.bytecode.BytecodeRootNode;
@@ -30,25 +29,25 @@ import com.oracle.truffle.api.source.SourceSection;
  * <p>
  * <b>Trivial roots.</b> On call-dense code that cost is as large as the work: a loop making three
  * inlined calls of one-line functions per iteration runs at 2.5 ns an iteration without the probes
- * and 11 with ordered ones (GraalJS, compiled). So a binding may let the probes of trivial roots
- * sleep ({@link DormantProbes}, no cost in compiled code): guest roots, not internal, whose tree
- * has no loop, no node tagged {@code CallTag} and at most {@link #TRIVIAL_NODES} nodes, in a
- * language that is not a bytecode interpreter (whose loops the tree does not show); see {@link
- * #isTrivial}. Such a root hosts no other frame (but for implicit calls, like a JavaScript getter)
- * and runs a bounded number of nodes per call, unless a node of it loops in Java without being
- * tagged as a call (a builtin inlined as a node). While a probe sleeps, its root's frames are walked
- * as uncounted ones, and a waited tick that passes while it runs goes to its nearest counted caller
+ * and 11 with ordered ones (GraalJS, compiled). So a binding may leave trivial roots without a
+ * probe ({@link DormantProbes}: their probes sleep for good, no cost at all): guest roots, not
+ * internal, whose tree has no loop, no node tagged {@code CallTag} and at most {@link
+ * #TRIVIAL_NODES} nodes, in a language that is not a bytecode interpreter (whose loops the tree
+ * does not show); see {@link #isTrivial}. Such a root hosts no other frame (but for implicit calls,
+ * like a JavaScript getter) and runs a bounded number of nodes per call, unless a node of it loops
+ * in Java without being tagged as a call (a builtin inlined as a node). Its frames are walked as
+ * uncounted ones, and a waited tick that passes while it runs goes to its nearest counted caller
  * (it stays with the root when the poll comes before the root returned: uncounted frames on top of
- * that caller are kept). {@code
- * WaitedTicks=top} alone attaches the probes with trivial roots asleep; incremental walks, which
- * gain from every counted frame of a deep stack, wake them all.
+ * that caller are kept). {@code Incremental=auto} attaches the probes that way, for waited ticks
+ * and for deep stacks alike (a trivial root is a leaf: its mark would spare a walk one frame);
+ * {@code Incremental=true} and {@code Period=auto} probe every root.
  */
 public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     private final ContextThreadLocal<CallDepth> local;
     private final RootHashes hashes;
     private final boolean ordered;
-    /** Where trivial roots' probes sleep; null when every probe is awake. */
+    /** Where the trivial roots left without a probe are noted; null when every root gets one. */
     private final DormantProbes dormant;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
@@ -68,7 +67,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * @param hashes where every probed root is registered under the hash the probes store, or null
      * @param ordered whether the clock reads the depth from another thread ({@code WaitedTicks=top}):
      *            the probes then store it with release ({@link CallDepth#enter})
-     * @param dormant where the probes of trivial roots sleep, or null for every probe awake
+     * @param dormant where the trivial roots left without a probe are noted, or null for a probe on
+     *            every root
      */
     public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
@@ -121,9 +121,9 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         if (dormant != null && isTrivial(instrumented, root)) {
             SourceSection section = instrumented.getSourceSection();
             dormant.noteTrivial(root.getName() + " (" + section.getSource().getName() + ":" + section.getStartLine() + ")");
-            return new RootEnterReturnNode(local, System.identityHashCode(root), ordered, dormant.assumption());
+            return null; // no probe: the root's frames are uncounted ones
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered, null);
+        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered);
     }
 
     /** One per instrumented root. */
@@ -132,31 +132,18 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         /** The root node's identity hash, compared with the frames' root nodes' at capture. */
         private final int root;
         private final boolean ordered;
-        /** Null, or the probe sleeps while it is valid ({@link DormantProbes}). */
-        private final Assumption asleep;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered, Assumption asleep) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered) {
             this.local = local;
             this.root = root;
             this.ordered = ordered;
-            this.asleep = asleep;
-        }
-
-        private boolean asleep() {
-            return asleep != null && asleep.isValid();
         }
 
         private void exit(VirtualFrame frame) {
             // in the interpreter the arguments (a real array: CallDepth.exitedArgs); in compiled
             // code the state it runs in, a constant: one byte store, as before
             Object[] args = CompilerDirectives.inInterpreter() ? frame.getArguments() : null;
-            byte state = compiledState();
-            if (asleep == null) {
-                local.get().exit(ordered, args, state);
-            } else if (!asleep()) {
-                // the frame may have been entered while the probe slept: pop only its own frame
-                local.get().exitChecked(root, ordered, args, state);
-            }
+            local.get().exit(ordered, args, compiledState());
         }
 
         /** As Truffle's {@code OptimizedCallTarget.getTier()} computes the state a frame reports (see {@code CallDepth.exitedState}). */
@@ -169,9 +156,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
         @Override
         protected void onEnter(VirtualFrame frame) {
-            if (!asleep()) {
-                local.get().enter(root, ordered);
-            }
+            local.get().enter(root, ordered);
         }
 
         @Override

@@ -107,7 +107,6 @@ public final class Drainer {
     /** The costly-probes judge's window: its start (0 before the first; each thread's count then is in its account), the windows in a row over the limit. Drain thread. */
     private long judgeStart;
     private int costlyWindows;
-    private volatile double lastProbeRate;
     private volatile String lastJudgement;
     /** What the probes changed since they were attached, for the judge. Guarded by the CC-Map monitor. */
     private final ProbeEffect judged = new ProbeEffect();
@@ -344,16 +343,6 @@ public final class Drainer {
     }
 
     /**
-     * The fastest thread's counted calls a second in the costly-probes judge's last window, 0
-     * before one or when the judge is not asked ({@link #onCostlyProbes}). Any thread.
-     *
-     * @since 0.4
-     */
-    public double probeCallsPerSecond() {
-        return lastProbeRate;
-    }
-
-    /**
      * What the costly-probes judge saw in its last window, for the report while the probes stay;
      * null before a window, or once they were detached (the detachment's note says it then). Any thread.
      *
@@ -407,7 +396,6 @@ public final class Drainer {
             samples = judged.samples();
             judged.decay(JUDGE_DECAY);
         }
-        lastProbeRate = fastest;
         double cost = fastest * NANOS_PER_CALL / 1e9;
         lastJudgement = String.format(java.util.Locale.ROOT,
                         "now: the root probes count %.1f million calls a second%s (at %d ns a call about %.1f %% of its time); lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",

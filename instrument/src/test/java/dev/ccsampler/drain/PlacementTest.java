@@ -160,11 +160,11 @@ class PlacementTest {
     }
 
     /**
-     * {@code Incremental=auto} attaches every root's probe when a thread's stacks are deep and the
+     * {@code Incremental=auto} attaches the root probes when a thread's stacks are deep and the
      * cost budget thins its walks (samples standing for 4 ticks or more). A placed sample's weight
      * also holds the ticks it waited for its poll ({@code WaitedTicks=top}); those are not thinning,
-     * and a deep stack whose samples wait (three-phase.js at 10 ms) must not wake the probes of
-     * trivial roots for it.
+     * and a deep stack whose samples wait (three-phase.js at 10 ms) must not count as thinned (the
+     * rule woke the trivial roots' probes for it until 2026-11-28; no rule wakes them now).
      */
     @Test
     void waitedTicksAreNotThinning() {
