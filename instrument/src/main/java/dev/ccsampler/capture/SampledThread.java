@@ -65,6 +65,20 @@ public final class SampledThread {
     private AtomicBoolean marksRetired;
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
+    /**
+     * Guest thread only: where the ticks of requests a partial safepoint passed over go ({@link
+     * RequestLedger.Waited#TOP}): each claim's top slots, its own weight on slot 0's top, as {@link
+     * #placeAll} would have placed them. Their ticks are in the carry, so in the next claim's weight,
+     * and that capture places them on the frames the clock saw, as far as those are still on the
+     * stack or known. Until 2026-11-28 a deferral passed the ticks on unplaced, so they landed
+     * wherever the thread was at its next capture: a thread that polled late (in a counted loop)
+     * was the one passed over, and eight threads on two cores gave such a loop 1–5 points less.
+     */
+    private final long[] deferredTops = new long[DEFERRED_SLOTS];
+    private final long[] deferredGens = new long[DEFERRED_SLOTS];
+    private final long[] deferredTicks = new long[DEFERRED_SLOTS];
+    private int deferredSlots;
+    private static final int DEFERRED_SLOTS = RequestLedger.TOP_SLOTS * MAX_DEFERRALS;
     /** What a capture costs this Java thread: shared by its states in the engine's contexts. */
     private CaptureCost cost = new CaptureCost();
     /** Where the thread initializes a language context, or null: always walk. */
@@ -222,10 +236,53 @@ public final class SampledThread {
     private void captureClaimed(long submitNanos, TickGate tick, Node location, long weight) {
         if (tick != null && !tick.admit() && deferralsInARow < MAX_DEFERRALS) {
             deferralsInARow++;
+            if (ledger.waited() == RequestLedger.Waited.TOP) {
+                keepDeferredTops(weight);
+            }
             ledger.deferred(weight);
             return;
         }
         deferralsInARow = 0;
+        try {
+            captureAdmitted(submitNanos, location, weight);
+        } finally {
+            deferredSlots = 0; // placed by this capture, or left with its walked stack
+        }
+    }
+
+    /** Notes the top slots of a claim a partial safepoint passes over ({@link #deferredTops}). */
+    private void keepDeferredTops(long weight) {
+        long rest = weight - deferredSum();
+        for (int i = 0; i < RequestLedger.TOP_SLOTS; i++) {
+            rest -= ledger.claimedTicks(i);
+        }
+        if (rest < 0) {
+            deferredSlots = 0; // not what was kept: place nothing of it
+            return;
+        }
+        for (int i = 0; i < RequestLedger.TOP_SLOTS && deferredSlots < DEFERRED_SLOTS; i++) {
+            long ticks = ledger.claimedTicks(i) + (i == 0 ? rest : 0);
+            long top = ledger.claimedTop(i);
+            long gen = ledger.claimedGeneration(i);
+            if (ticks > 0 && top != 0 && gen != 0) {
+                deferredTops[deferredSlots] = top;
+                deferredGens[deferredSlots] = gen;
+                deferredTicks[deferredSlots] = ticks;
+                deferredSlots++;
+            }
+        }
+    }
+
+    private long deferredSum() {
+        long sum = 0;
+        for (int i = 0; i < deferredSlots; i++) {
+            sum += deferredTicks[i];
+        }
+        return sum;
+    }
+
+    /** {@link #captureClaimed} once the partial safepoint admitted it. */
+    private void captureAdmitted(long submitNanos, Node location, long weight) {
         SampleRecord r = ring.claim();
         if (r == null) {
             ledger.dropped(weight);
@@ -310,81 +367,98 @@ public final class SampledThread {
         for (int i = 0; i < RequestLedger.TOP_SLOTS; i++) {
             waitedTicks += ledger.claimedTicks(i);
         }
+        long deferred = deferredSum();
+        if (deferred > weight - waitedTicks) {
+            deferredSlots = 0; // the carry went elsewhere (a request abandoned meanwhile): place none
+            deferred = 0;
+        }
+        long rest = weight - waitedTicks - deferred;
+        int used = 0;
+        for (int i = 0; i < RequestLedger.TOP_SLOTS + deferredSlots && r.places < SampleRecord.MAX_PLACES; i++) {
+            boolean own = i < RequestLedger.TOP_SLOTS;
+            int d = i - RequestLedger.TOP_SLOTS;
+            long ticks = own ? ledger.claimedTicks(i) + (i == 0 ? rest : 0) : deferredTicks[d];
+            long top = own ? ledger.claimedTop(i) : deferredTops[d];
+            long g0 = own ? ledger.claimedGeneration(i) : deferredGens[d];
+            used = place(r, m, top, g0, ticks, used);
+        }
+    }
+
+    /**
+     * Places {@code ticks} that passed with {@code top} on top (generation {@code g0}) on the
+     * walked stack, as {@link #placeAll} says; returns the place chain's length so far ({@code
+     * used} plus this place's).
+     */
+    private int place(SampleRecord r, CallDepth m, long top, long g0, long ticks, int used) {
         int c = m.depth();
         int[] roots = m.roots();
         long[] gens = m.generations();
         int total = r.depth + r.reused;
-        long rest = weight - waitedTicks;
-        int used = 0;
-        for (int i = 0; i < RequestLedger.TOP_SLOTS && r.places < SampleRecord.MAX_PLACES; i++) {
-            long ticks = ledger.claimedTicks(i) + (i == 0 ? rest : 0);
-            long top = ledger.claimedTop(i);
-            if (ticks <= 0 || top == 0) {
-                continue;
-            }
-            int d0 = CallDepth.topDepth(top);
-            int r0 = CallDepth.topRoot(top);
-            long g0 = ledger.claimedGeneration(i);
-            int j = d0 - 1; // the frame's counted index
-            if (j < 0 || j >= roots.length || j >= gens.length || g0 == 0) {
-                continue;
-            }
-            // the frames now on the stack that were there at the tick: generations at most g0
-            // (they grow with depth along the stack, so a binary search finds the first newer one)
-            int same = firstNewer(gens, Math.min(c, j + 1), g0);
-            int base;
-            int chainFrom = -1; // -1: the chain is r0 alone
-            int chain;
-            if (same > j) {
-                // the frame is still there: the counted frames above it are dropped. Frames without
-                // a probe right above it stay: the clock could not see them, so they may well have
-                // been on top (a language whose roots are not tagged, a builtin)
-                if (recorder.positionOf(j) < 0) {
-                    base = UNKNOWN;
-                } else if (j + 1 < c) {
-                    int p = recorder.positionOf(j + 1);
-                    base = p < 0 ? UNKNOWN : p - 1;
-                } else {
-                    base = total - 1;
-                }
-                chain = 0;
-            } else if (same == j) {
-                // it returned, its callers are all still there: put it back on its caller
-                base = base(j, c, total);
-                chain = 1;
-            } else {
-                // it returned with callers of its own: put them back on the newest frame that was
-                // there at the tick as the marks still hold them, when nothing was entered at those
-                // depths since (generations at most g0); else its callers are not known, and no
-                // calling context is made up: the ticks stay with the walked stack
-                boolean intact = same == c && roots[j] == r0;
-                for (int q = same; intact && q <= j; q++) {
-                    intact = gens[q] <= g0;
-                }
-                if (!intact) {
-                    continue;
-                }
-                base = base(same, c, total);
-                chainFrom = same;
-                chain = j - same + 1;
-            }
-            if (base == UNKNOWN || base < -1 || (base == total - 1 && chain == 0)) {
-                continue; // not placeable, or placed where it was walked
-            }
-            int k = r.places;
-            r.ensureChainCapacity(used + chain);
-            if (chainFrom >= 0) {
-                System.arraycopy(roots, chainFrom, r.placeChain, used, chain);
-            } else if (chain == 1) {
-                r.placeChain[used] = r0;
-            }
-            r.placeChainStart[k] = used;
-            used += chain;
-            r.placeTicks[k] = ticks;
-            r.placeDrop[k] = total - 1 - base;
-            r.placeChainLength[k] = chain;
-            r.places = k + 1;
+        if (ticks <= 0 || top == 0) {
+            return used;
         }
+        int d0 = CallDepth.topDepth(top);
+        int r0 = CallDepth.topRoot(top);
+        int j = d0 - 1; // the frame's counted index
+        if (j < 0 || j >= roots.length || j >= gens.length || g0 == 0) {
+            return used;
+        }
+        // the frames now on the stack that were there at the tick: generations at most g0
+        // (they grow with depth along the stack, so a binary search finds the first newer one)
+        int same = firstNewer(gens, Math.min(c, j + 1), g0);
+        int base;
+        int chainFrom = -1; // -1: the chain is r0 alone
+        int chain;
+        if (same > j) {
+            // the frame is still there: the counted frames above it are dropped. Frames without
+            // a probe right above it stay: the clock could not see them, so they may well have
+            // been on top (a language whose roots are not tagged, a builtin)
+            if (recorder.positionOf(j) < 0) {
+                base = UNKNOWN;
+            } else if (j + 1 < c) {
+                int p = recorder.positionOf(j + 1);
+                base = p < 0 ? UNKNOWN : p - 1;
+            } else {
+                base = total - 1;
+            }
+            chain = 0;
+        } else if (same == j) {
+            // it returned, its callers are all still there: put it back on its caller
+            base = base(j, c, total);
+            chain = 1;
+        } else {
+            // it returned with callers of its own: put them back on the newest frame that was
+            // there at the tick as the marks still hold them, when nothing was entered at those
+            // depths since (generations at most g0); else its callers are not known, and no
+            // calling context is made up: the ticks stay with the walked stack
+            boolean intact = same == c && roots[j] == r0;
+            for (int q = same; intact && q <= j; q++) {
+                intact = gens[q] <= g0;
+            }
+            if (!intact) {
+                return used;
+            }
+            base = base(same, c, total);
+            chainFrom = same;
+            chain = j - same + 1;
+        }
+        if (base == UNKNOWN || base < -1 || (base == total - 1 && chain == 0)) {
+            return used; // not placeable, or placed where it was walked
+        }
+        int k = r.places;
+        r.ensureChainCapacity(used + chain);
+        if (chainFrom >= 0) {
+            System.arraycopy(roots, chainFrom, r.placeChain, used, chain);
+        } else if (chain == 1) {
+            r.placeChain[used] = r0;
+        }
+        r.placeChainStart[k] = used;
+        used += chain;
+        r.placeTicks[k] = ticks;
+        r.placeDrop[k] = total - 1 - base;
+        r.placeChainLength[k] = chain;
+        r.places = k + 1;
+        return used;
     }
 
     private static final int UNKNOWN = Integer.MIN_VALUE;

@@ -41,8 +41,11 @@ public final class SampleRecord {
      * {@link #topRepeat} is unknown and the drain approximates it.
      */
     public boolean marked;
-    /** Most placements one record holds (the top slots of the {@code TOP} policy of waited ticks). */
-    public static final int MAX_PLACES = 4;
+    /**
+     * Most placements one record holds: the top slots of the {@code TOP} policy of waited ticks
+     * (4), and those of the up to two requests a partial safepoint passed over before it.
+     */
+    public static final int MAX_PLACES = 12;
     /**
      * Placements of a late sample ({@code WaitedTicks=top}): {@code places} groups of its ticks
      * that go not to the walked stack but to the stack the thread had when they passed. Group

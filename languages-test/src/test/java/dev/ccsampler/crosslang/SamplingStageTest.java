@@ -8,6 +8,7 @@ import dev.ccsampler.ccmap.Tier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -713,6 +714,70 @@ class SamplingStageTest {
             assertTrue(self.getOrDefault(w, 0L) > 0, () -> w + " was starved: " + self);
         }
         assertTrue(a.deferred() > 0, () -> "with four busy threads and one walk per tick some requests are deferred: " + a.summaryLine());
+    }
+
+    @Test
+    void deferredRequestsKeepTheirPlacesAndEveryTickIsCountedOnce() throws Exception {
+        // Four JavaScript threads, a context each on one engine, one walk a tick: most requests are
+        // passed over, and their ticks are placed by the next capture on the frames the clock saw
+        // (since 2026-11-28; before, wherever that capture found the thread). Each thread alternates
+        // a counted loop that polls nowhere (spin) with calls that poll soon (hop). What must hold
+        // whatever the timing: every thread's books balance, and its tree holds exactly the ticks of
+        // its applied samples (placements move ticks, never make or lose one). The split itself is
+        // measured by ThreadsCheck (docs/sampling.md, Partial safepoints), not asserted here.
+        String js = """
+                        function spin(n) { let x = n | 1; for (let i = 0; i < n; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; } return x; }
+                        function step(o) { o.v = (o.v * 31 + 7) & 0xffff; return o.v; }
+                        function hop(n) { const o = {v: 1}; let s = 0; let i = 0; while (i < n && o.v !== -1) { s += step(o); i++; } return s; }
+                        (function round() { let s = 0; for (let k = 0; k < 20; k++) { s ^= spin(400000); s ^= hop(100000); } return s; })
+                        """;
+        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms", "ccsampler.ThreadsPerTick", "1"));
+        ProfileSnapshot[] profile = {null};
+        onGuestThread("deferred requests", () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                long end = System.nanoTime() + 3_000_000_000L;
+                List<Thread> workers = new ArrayList<>();
+                Throwable[] failed = {null};
+                for (int t = 0; t < 4; t++) {
+                    Thread w = new Thread(() -> {
+                        try (Context c = Context.newBuilder("js").engine(engine).build()) {
+                            Value round = c.eval("js", js);
+                            while (System.nanoTime() < end) {
+                                round.execute();
+                            }
+                        } catch (Throwable e) {
+                            failed[0] = e;
+                        }
+                    }, "worker-" + t);
+                    workers.add(w);
+                    w.start();
+                }
+                for (Thread w : workers) {
+                    w.join();
+                }
+                if (failed[0] != null) {
+                    throw new AssertionError("a worker failed", failed[0]);
+                }
+                sampler.setCollecting(false);
+                profile[0] = sampler.takeSnapshot();
+            }
+        });
+        long deferred = 0;
+        int workers = 0;
+        for (ThreadProfile t : profile[0].threads()) {
+            Accounting a = t.accounting();
+            System.out.println("deferred requests, " + t.threadName() + ": tree " + t.root().total() + " ticks; " + a.summaryLine());
+            assertTrue(a.balanced(), () -> "accounting identity broken: " + a.summaryLine());
+            assertEquals(a.applied(), t.root().total(), () -> t.threadName() + ": the tree should hold exactly the applied ticks: " + a.summaryLine());
+            deferred += a.deferred();
+            if (t.threadName().startsWith("worker-")) {
+                workers++;
+            }
+        }
+        assertEquals(4, workers, "every worker sampled");
+        long d = deferred;
+        assertTrue(d > 0, () -> "four busy threads, one walk a tick: requests should be deferred");
     }
 
     @Test

@@ -24,8 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Many guest threads on one engine, as an embedding with a thread pool runs them: each thread its
  * own JavaScript context running {@code tools/workloads/known-split.js} (which times its own split
  * of alpha / beta / gamma) for a fixed time; every third thread sleeps 5 ms after every three
- * iterations, so threads differ in how busy they are. Then, per thread, its share of all samples
- * against its share of the threads' CPU time ({@link ThreadMXBean}), and its profile's
+ * iterations, so threads differ in how busy they are. Then, per thread, its share of all ticks in
+ * the profile (the samples' weights) against its share of the threads' CPU time ({@link ThreadMXBean}), and its profile's
  * alpha / beta / gamma split against the split the thread timed. Partial safepoints walk at most
  * as many threads a tick as there are cores (default), so this checks that no thread is starved or
  * favoured over time and that thinning per thread does not skew a thread's split.
@@ -107,11 +107,11 @@ public final class ThreadsCheck {
     }
 
     private static void report(ProfileSnapshot p, Map<Long, double[]> timed, Map<Long, Long> cpu) {
-        long samples = 0;
+        long ticks = 0;
         long cpuAll = 0;
         for (ThreadProfile tp : p.threads()) {
             if (timed.containsKey(tp.threadId())) {
-                samples += tp.accounting().samples();
+                ticks += tp.root().total();
             }
         }
         for (long v : cpu.values()) {
@@ -147,14 +147,14 @@ public final class ThreadsCheck {
                 err = Math.max(err, Math.abs(prof - own));
                 split.append(String.format(Locale.ROOT, " %s %.1f/%.1f", names[k], prof, own));
             }
-            double sampleShare = 100.0 * tp.accounting().samples() / Math.max(1, samples);
+            double tickShare = 100.0 * tp.root().total() / Math.max(1, ticks);
             double cpuShare = 100.0 * cpu.getOrDefault(tp.threadId(), 0L) / Math.max(1, cpuAll);
             worstSplit = Math.max(worstSplit, err);
-            worstShare = Math.max(worstShare, Math.abs(sampleShare - cpuShare));
-            System.out.printf(Locale.ROOT, "%-18s samples %5d: %5.1f %% of the threads' (CPU time %5.1f %%); split, profile/own:%s; largest error %.1f%n",
-                            tp.threadName(), tp.accounting().samples(), sampleShare, cpuShare, split, err);
+            worstShare = Math.max(worstShare, Math.abs(tickShare - cpuShare));
+            System.out.printf(Locale.ROOT, "%-18s samples %5d, ticks %6d: %5.1f %% of the threads' (CPU time %5.1f %%); split, profile/own:%s; largest error %.1f%n",
+                            tp.threadName(), tp.accounting().samples(), tp.root().total(), tickShare, cpuShare, split, err);
         }
-        System.out.printf(Locale.ROOT, "largest split error %.1f points; largest sample share off its CPU share %.1f points; %s%n", worstSplit, worstShare,
+        System.out.printf(Locale.ROOT, "largest split error %.1f points; largest tick share off its CPU share %.1f points; %s%n", worstSplit, worstShare,
                         p.accounting().summaryLine());
     }
 
