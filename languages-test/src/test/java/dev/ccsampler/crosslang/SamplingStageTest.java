@@ -465,35 +465,8 @@ class SamplingStageTest {
         // root with nothing below it; then a JavaScript context A calls into B from a recursion 60
         // deep, on the same thread. B's frames then have A's below them: a walk of B that wrote its
         // counted frames as the whole stack would lose A's. Every walk is checked against a full one.
-        Path program = descents();
-        Map<String, String> opts = profiled(verifiedDescents());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        long[] mismatches = {-1};
-        ProfileSnapshot[] profile = {null};
-        onGuestThread("nested contexts", () -> {
-            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
-                CCSampler sampler = CCSampler.find(engine);
-                Source deep = Source.newBuilder("pace", program.toFile()).build();
-                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{"8", "1200"}).build();
-                                Context a = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
-                    for (int i = 0; i < 8; i++) {
-                        b.eval(deep);
-                    }
-                    a.getBindings("js").putMember("runB", (org.graalvm.polyglot.proxy.ProxyExecutable) args -> {
-                        b.eval(deep);
-                        return 0;
-                    });
-                    a.eval("js", "function outer(n) { return n === 0 ? runB() : outer(n - 1); } for (let i = 0; i < 4; i++) { outer(60); }");
-                }
-                sampler.setCollecting(false);
-                profile[0] = sampler.takeSnapshot();
-                mismatches[0] = sampler.getIncrementalMismatches();
-            }
-        });
-        System.out.println("nested contexts: " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
-        assertTrue(profile[0].accounting().samples() >= 50, () -> "too few samples to judge: " + profile[0].accounting().summaryLine());
-        assertEquals(0, mismatches[0], () -> "walks differed from full walks: " + out);
-        assertTrue(out.toString().contains("descents: 9600"), out::toString);
+        String out = nestedContexts("nested contexts", new String[]{"8", "1200"}, 8, false, 4, (sampler, evalB) -> evalB.run());
+        assertTrue(out.contains("descents: 9600"), out);
     }
 
     @Test
@@ -505,52 +478,73 @@ class SamplingStageTest {
         // evaluation, which have no stop) wrote B's frames as the whole stack in 5 runs of 7, and
         // the test above failed so about once in a hundred runs; with the marks made known when
         // the thread is initialized in the context, none in 4.
+        nestedContexts("nested contexts, A unsampled", new String[]{"3", "400"}, 20, true, 1, (sampler, evalB) -> {
+            // ticks start only once B runs: A's first tick then waits until B returns
+            Thread on = new Thread(() -> {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                sampler.setCollecting(true);
+            });
+            on.start();
+            for (int i = 0; i < 800; i++) {
+                evalB.run();
+            }
+            on.join();
+        });
+    }
+
+    /** What a host function of context A does with context B ({@code evalB} evaluates B's program once). */
+    interface InsideA {
+        void run(CCSampler sampler, Runnable evalB) throws InterruptedException;
+    }
+
+    /**
+     * Runs the descents program in context B {@code alone} times from the host, then, with ticks
+     * off when {@code quietBeforeA}, {@code outerRuns} times from a JavaScript recursion 60 deep
+     * in context A on the same thread, where a host function does {@code insideA}; every walk
+     * checked against a full one. Asserts enough samples and no difference; returns the guest
+     * output.
+     */
+    private static String nestedContexts(String what, String[] bArgs, int alone, boolean quietBeforeA, int outerRuns, InsideA insideA) throws Exception {
         Path program = descents();
         Map<String, String> opts = profiled(verifiedDescents());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long[] mismatches = {-1};
         ProfileSnapshot[] profile = {null};
-        onGuestThread("nested contexts, A unsampled", () -> {
+        onGuestThread(what, () -> {
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).out(out).err(out).build()) {
                 CCSampler sampler = CCSampler.find(engine);
                 Source deep = Source.newBuilder("pace", program.toFile()).build();
-                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", new String[]{"3", "400"}).build();
+                try (Context b = Context.newBuilder().engine(engine).allowAllAccess(true).arguments("pace", bArgs).build();
                                 Context a = Context.newBuilder().engine(engine).allowAllAccess(true).build()) {
-                    for (int i = 0; i < 20; i++) {
+                    for (int i = 0; i < alone; i++) {
                         b.eval(deep);
                     }
-                    sampler.setCollecting(false); // no tick walks A until B runs inside it
+                    if (quietBeforeA) {
+                        sampler.setCollecting(false);
+                    }
                     a.getBindings("js").putMember("runB", (org.graalvm.polyglot.proxy.ProxyExecutable) args -> {
-                        // ticks start only once B runs: A's first tick then waits until B returns
-                        Thread on = new Thread(() -> {
-                            try {
-                                Thread.sleep(20);
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                            }
-                            sampler.setCollecting(true);
-                        });
-                        on.start();
-                        for (int i = 0; i < 800; i++) {
-                            b.eval(deep);
-                        }
                         try {
-                            on.join();
+                            insideA.run(sampler, () -> b.eval(deep));
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }
                         return 0;
                     });
-                    a.eval("js", "function outer(n) { return n === 0 ? runB() : outer(n - 1); } outer(60);");
+                    a.eval("js", "function outer(n) { return n === 0 ? runB() : outer(n - 1); } for (let i = 0; i < " + outerRuns + "; i++) { outer(60); }");
                 }
                 sampler.setCollecting(false);
                 profile[0] = sampler.takeSnapshot();
                 mismatches[0] = sampler.getIncrementalMismatches();
             }
         });
-        System.out.println("nested contexts, A unsampled: " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
+        System.out.println(what + ": " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
         assertTrue(profile[0].accounting().samples() >= 50, () -> "too few samples to judge: " + profile[0].accounting().summaryLine());
         assertEquals(0, mismatches[0], () -> "walks differed from full walks: " + out);
+        return out.toString();
     }
 
     @Test
