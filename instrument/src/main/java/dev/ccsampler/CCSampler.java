@@ -416,6 +416,7 @@ public final class CCSampler implements AutoCloseable {
             marksRetired.set(true);
             probesBinding.dispose();
             probesBinding = null;
+            dormantProbes = null; // no probe is left to sleep: the report says no more that some do
             if (bursts == null && rootEventsBinding != null) {
                 rootEventsBinding.dispose(); // no other root probe will need it
                 rootEventsBinding = null;

@@ -939,6 +939,7 @@ class SamplingStageTest {
         String detached = notes.stream().filter(e -> e.contains("root probes detached for good")).findFirst().orElse(null);
         assertNotNull(detached, () -> "the evaluator's calls should detach the probes: " + notes);
         assertTrue(notes.indexOf(detached) > notes.indexOf(notes.stream().filter(e -> e.contains("incremental walks on")).findFirst().orElseThrow()), () -> "attached, then detached: " + notes);
+        assertTrue(notes.stream().noneMatch(e -> e.contains("root probes asleep on")), () -> "no probe is left, asleep or awake: " + notes);
         // sampling goes on after the probes left: the evaluator (about half of the run) has its ticks
         long evaluator = r.profile.methods().stream().filter(m -> java.util.Set.of("evaluate", "add", "sub", "mul", "fib").contains(m.name()))
                         .mapToLong(m -> r.profile.methodStats().get(m.id()).selfSum()).sum();
