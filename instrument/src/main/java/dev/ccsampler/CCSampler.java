@@ -5,6 +5,7 @@ import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleContext;
 import com.oracle.truffle.api.instrumentation.ContextsListener;
 import com.oracle.truffle.api.instrumentation.EventBinding;
+import com.oracle.truffle.api.instrumentation.ThreadsActivationListener;
 import com.oracle.truffle.api.instrumentation.ThreadsListener;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import com.oracle.truffle.api.nodes.LanguageInfo;
@@ -17,6 +18,7 @@ import dev.ccsampler.capture.CallDepth;
 import dev.ccsampler.capture.CallDepthProbe;
 import dev.ccsampler.capture.CaptureCost;
 import dev.ccsampler.capture.DormantProbes;
+import dev.ccsampler.capture.EnteredContexts;
 import dev.ccsampler.capture.RootEvents;
 import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
@@ -131,6 +133,17 @@ public final class CCSampler implements AutoCloseable {
     private SamplingSettings settings = SamplingSettings.DEFAULTS;
     private EventBinding<?> contextsBinding;
     private EventBinding<?> threadsBinding;
+    /** Follows every thread's enters and leaves ({@link EnteredContexts}) once a thread is in two open contexts; null before. */
+    private volatile EventBinding<?> entersBinding;
+    private final Object entersLock = new Object();
+    /** Guarded by {@link #entersLock}. */
+    private boolean entersClosed;
+    /**
+     * Each Java thread's entered contexts, made on that thread at its initialization in a context
+     * or its first enter or leave once they are followed; a thread-local for the same reason as
+     * {@link #edgeMemos}, and read at every enter and leave then.
+     */
+    private final ThreadLocal<EnteredContexts> enteredContexts = ThreadLocal.withInitial(EnteredContexts::new);
     private final Object probesLock = new Object();
     private EventBinding<?> probesBinding;
     /** Where the probes of trivial roots sleep, when {@code probesBinding} was attached for WaitedTicks=top alone. */
@@ -275,6 +288,9 @@ public final class CCSampler implements AutoCloseable {
 
             @Override
             public void onContextClosed(TruffleContext context) {
+                if (entersBinding != null) {
+                    enteredContexts.get().closed(context); // on the closing thread
+                }
                 clock.contextClosed(context);
             }
         }, true);
@@ -296,6 +312,9 @@ public final class CCSampler implements AutoCloseable {
                 }
                 t.shareMemo(edgeMemos::get);
                 t.registerMarks(context);
+                if (thread == Thread.currentThread()) {
+                    enteredContexts.get().join(t, context, CCSampler.this::followEnters);
+                }
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);
                 t.retireMarksWhen(marksRetired);
@@ -308,6 +327,41 @@ public final class CCSampler implements AutoCloseable {
                 clock.removeThread(context, thread);
             }
         }, true);
+    }
+
+    /**
+     * Attaches the enter and leave notifications ({@link EnteredContexts}) if they are not yet: a
+     * thread has states in two open contexts. From then on every enter and leave of the engine's
+     * contexts costs a thread-local lookup (about 20 ns a host-to-guest call). False once closed.
+     */
+    private boolean followEnters() {
+        synchronized (entersLock) { // not this object's lock: a guest thread's enter waits for it
+            if (entersBinding != null || entersClosed) {
+                return entersBinding != null;
+            }
+            entersBinding = env.getInstrumenter().attachThreadsActivationListener(new ThreadsActivationListener() {
+                @Override
+                public void onEnterThread(TruffleContext context) {
+                    entered(context);
+                }
+
+                @Override
+                public void onLeaveThread(TruffleContext context) {
+                    left(context);
+                }
+            });
+            return true;
+        }
+    }
+
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+    private void entered(TruffleContext context) {
+        enteredContexts.get().entered(context);
+    }
+
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+    private void left(TruffleContext context) {
+        enteredContexts.get().left(context);
     }
 
     /** A Java thread's memo, made at its first walk in this engine, on that thread. */
@@ -919,6 +973,12 @@ public final class CCSampler implements AutoCloseable {
                 if (burstBinding != null) {
                     burstBinding.dispose();
                     burstBinding = null;
+                }
+            }
+            synchronized (entersLock) {
+                entersClosed = true;
+                if (entersBinding != null) {
+                    entersBinding.dispose();
                 }
             }
             if (threadsBinding != null) {

@@ -495,8 +495,9 @@ public final class RequestLedger {
     }
 
     /**
-     * A claimed request that a partial safepoint chose not to walk: its ticks go to this thread's
-     * next capture. Guest thread.
+     * A claimed request that is not walked where it was performed (a partial safepoint chose not
+     * to, or the thread switched contexts since it was sent): its ticks go to this thread's next
+     * capture. Guest thread.
      */
     public void deferred(long weight) {
         CARRY.getAndAdd(this, weight); // atomic: the clock adds too

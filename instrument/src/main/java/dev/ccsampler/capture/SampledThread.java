@@ -94,6 +94,11 @@ public final class SampledThread {
      * writes, drain reads and forgets it once resolved: {@link #forgetResolvedRequest}).
      */
     private volatile PendingRequest pending;
+    /** The Java thread's entered contexts, or null when not followed ({@link #followEnters}). */
+    private volatile EnteredContexts entered;
+    private com.oracle.truffle.api.TruffleContext enteredContext;
+    /** {@link EnteredContexts#switches()} when the outstanding request was sent (clock writes before the submission). */
+    private long requestSwitches;
 
     /** A submission: its time and the future Truffle returned for it. */
     public record PendingRequest(long submitNanos, java.util.concurrent.Future<?> future) {
@@ -203,6 +208,57 @@ public final class SampledThread {
         recorder.registerMarks(m);
     }
 
+    /** This state's context, for {@link EnteredContexts}. On the thread itself, before its first tick. */
+    void inContext(com.oracle.truffle.api.TruffleContext context) {
+        enteredContext = context;
+    }
+
+    /** This state's context as {@link #inContext} gave it, or null. */
+    com.oracle.truffle.api.TruffleContext context() {
+        return enteredContext;
+    }
+
+    /**
+     * Samples this state only while its context is the innermost one the thread has entered, as
+     * {@code entered}, the Java thread's record, tells ({@link EnteredContexts#join}). On the thread
+     * itself. A state that does not follow one is sampled whenever the thread is alive.
+     */
+    void followEnters(EnteredContexts entered) {
+        this.entered = entered;
+    }
+
+    /**
+     * Whether the thread runs in this state's context now, as far as the clock can tell: always
+     * true when its enters are not followed. Clock thread (a racy read, benign: a tick of the
+     * moment before or after a switch).
+     */
+    public boolean inContextNow() {
+        EnteredContexts e = entered;
+        return e == null || e.top() == enteredContext;
+    }
+
+    /**
+     * Notes the thread's context switches so far for the request about to be sent: a request
+     * performed after a switch is not walked ({@link #capture}). Clock thread, before the
+     * submission (which publishes it).
+     */
+    public void noteSwitches() {
+        EnteredContexts e = entered;
+        requestSwitches = e == null ? 0 : e.switches();
+    }
+
+    /**
+     * Whether the thread switched contexts since the request was sent. Then the action may run
+     * at a poll of another context, which Truffle entered this state's context for (its own
+     * enter is a switch too), and a walk would give the other context's stack; or the thread
+     * left and came back, and the walk would give where it came back, not where the tick found
+     * it. Either way the sample would be in the wrong place. Guest thread.
+     */
+    private boolean switchedSinceRequest() {
+        EnteredContexts e = entered;
+        return e != null && e.switches() != requestSwitches;
+    }
+
     // ---- guest thread -----------------------------------------------------------------------
 
     /**
@@ -235,6 +291,15 @@ public final class SampledThread {
 
     /** {@link #capture(long, TickGate, Node)} once the request is claimed for {@code weight} ticks. */
     private void captureClaimed(long submitNanos, TickGate tick, Node location, long weight) {
+        if (switchedSinceRequest()) {
+            // performed in the wrong place (see there): the ticks go to the next capture in this
+            // context, on the tops the clock saw when probes give them, like a deferral's
+            if (ledger.waited() == RequestLedger.Waited.TOP) {
+                keepDeferredTops(weight);
+            }
+            ledger.deferred(weight);
+            return;
+        }
         if (tick != null && !tick.admit() && deferralsInARow < MAX_DEFERRALS) {
             deferralsInARow++;
             if (ledger.waited() == RequestLedger.Waited.TOP) {

@@ -23,7 +23,7 @@ package dev.ccsampler.ccmap;
  * @param idle ticks at which the thread was parked or blocked and not sampled (not part of requested)
  * @param framesWalked frames the applied walks visited
  * @param frames frames of the applied samples' stacks (walked plus reused from the previous sample)
- * @param deferred requests a partial safepoint passed over (their ticks went to the thread's next sample)
+ * @param deferred requests not walked where they were performed, passed over by a partial safepoint or performed after the thread switched contexts (their ticks went to the thread's next sample)
  * @param pruned ticks whose calling context was cut by the CC-Map's memory cap
  *            ({@code --ccsampler.MaxContextNodes}): they stay in the tree, folded into an ancestor
  *            context, so the trees still add up to {@code taken + late}; informative, not part of

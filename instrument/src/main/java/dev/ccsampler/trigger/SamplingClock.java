@@ -365,6 +365,7 @@ public final class SamplingClock {
                 FaultInjection.at(FaultInjection.Point.CLOCK);
                 for (int i = 0; i < threads.length; i++) {
                     threads[i] = states[i].thread;
+                    states[i].noteSwitches();
                     long top = states[i].topNow();
                     states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
                 }

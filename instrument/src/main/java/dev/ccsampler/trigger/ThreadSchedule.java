@@ -83,6 +83,12 @@ final class ThreadSchedule {
             thread.markEnded();
             return false;
         }
+        if (!thread.inContextNow()) {
+            // the thread runs in another context, or in none: not this context's tick (a request
+            // would be performed at a poll of the other context, or held until this one is
+            // entered again, and its walk would be of the wrong place)
+            return false;
+        }
         boolean idle = !sampleIdle && isIdle(state);
         long top = thread.topNow();
         boolean initializing = thread.initializingNow();

@@ -412,7 +412,10 @@ class FaultTest {
      * closes the thread's context and stops (a hold) right after the thread was marked ended; the
      * drain retires the thread, which has nothing outstanding yet; then the clock sends its request
      * to the closing context. That request must still be resolved once: the books balance. A
-     * second context keeps the clock ticking, so the test knows when the clock is past the send.
+     * second context, entered on a thread of its own that waits there (sampled, as idle threads
+     * are in this engine), keeps the clock ticking, so the test knows when the clock is past the
+     * send. (Not on the test's thread: a thread in two open contexts is sampled only in the one it
+     * runs in, and this one would be in neither.)
      */
     @Test
     void threadEndingBetweenItsTickAndItsRequest() throws Exception {
@@ -420,14 +423,32 @@ class FaultTest {
         SamplingStageTest.onGuestThread("race", () -> {
             try (Engine engine = profilingEngine(out)) {
                 CCSampler sampler = CCSampler.find(engine);
-                Context c2;
+                java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
+                java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+                Throwable[] keeperFailure = {null};
+                Thread keeper = new Thread(() -> {
+                    try (Context c2 = Context.newBuilder("pace").engine(engine).build()) {
+                        c2.eval("pace", "print(2);");
+                        c2.enter();
+                        try {
+                            inside.countDown();
+                            done.await();
+                        } finally {
+                            c2.leave();
+                        }
+                    } catch (Throwable t) {
+                        keeperFailure[0] = t;
+                        inside.countDown();
+                    }
+                }, "keeper");
                 FaultInjection.Armed second;
                 try (FaultInjection.Armed clock = FaultInjection.hold(Point.CLOCK, 0)) {
                     Context c = Context.newBuilder("pace").engine(engine).build();
                     c.eval("pace", "print(1);");
                     assertTrue(clock.awaitHeld(60), "the clock chose this thread");
-                    c2 = Context.newBuilder("pace").engine(engine).build();
-                    c2.eval("pace", "print(2);");
+                    keeper.start();
+                    assertTrue(inside.await(60, java.util.concurrent.TimeUnit.SECONDS), "the keeper entered its context");
+                    assertEquals(null, keeperFailure[0]);
                     try (FaultInjection.Armed end = FaultInjection.hold(Point.THREAD_END, 0)) {
                         Thread closer = new Thread(c::close, "closer");
                         closer.start();
@@ -438,11 +459,17 @@ class FaultTest {
                         boolean past = second.awaitHeld(20); // the clock's next tick: it is past the send
                         end.release();
                         closer.join();
+                        if (!past) {
+                            second.close();
+                        }
                         assertTrue(past, "the clock went on to its next tick");
                     }
+                } finally {
+                    done.countDown();
+                    keeper.join();
                 }
                 second.close();
-                c2.close();
+                assertEquals(null, keeperFailure[0]);
                 sampler.setCollecting(false);
                 assertBalanced(sampler.takeSnapshot());
             }

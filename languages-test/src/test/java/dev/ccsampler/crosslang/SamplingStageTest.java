@@ -465,7 +465,9 @@ class SamplingStageTest {
         // root with nothing below it; then a JavaScript context A calls into B from a recursion 60
         // deep, on the same thread. B's frames then have A's below them: a walk of B that wrote its
         // counted frames as the whole stack would lose A's. Every walk is checked against a full one.
-        String out = nestedContexts("nested contexts", new String[]{"8", "1200"}, 8, false, 4, (sampler, evalB) -> evalB.run());
+        // (16 runs inside A: since each tick counts in one context only, 4 gave as few as 45 walks
+        // on a warm JVM)
+        String out = nestedContexts("nested contexts", new String[]{"8", "1200"}, 8, false, 16, (sampler, evalB) -> evalB.run());
         assertTrue(out.contains("descents: 9600"), out);
     }
 
@@ -494,6 +496,75 @@ class SamplingStageTest {
             }
             on.join();
         });
+    }
+
+    @Test
+    void aThreadInTwoOpenContextsIsSampledInTheOneItRuns() throws Exception {
+        // One thread, two JavaScript contexts on one engine, both open: A burns, calls B through a
+        // host function (B burns), burns again; then A and B burn in turn from the host. Truffle
+        // performs a context's requests at polls in any context the thread is in (entering it for
+        // the action) and holds them while the thread is in no context of it: until 2026-11-28
+        // A's state counted B's time below A's frames (188 of A's 787 ticks, the code before run
+        // on this test) and B's state could count A's time on a lone top-level frame (at the
+        // first poll after B was entered again; 617 ticks of `ContextsCheck turns`). Now each
+        // context counts only while it is the innermost.
+        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms"));
+        String burn = "function burn(ms) { const end = Date.now() + ms; let s = 0; while (Date.now() < end) { for (let i = 0; i < 1000; i++) { s = (s * 31 + i) | 0; } } return s; }";
+        ProfileSnapshot[] profile = {null};
+        long[] wallMs = {0};
+        onGuestThread("two open contexts", () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build();
+                            Context b = Context.newBuilder("js").engine(engine).build();
+                            Context a = Context.newBuilder("js").engine(engine).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                sampler.setCollecting(false); // the contexts' start-up is not what is checked
+                b.eval("js", burn + " function inB(ms) { return burn(ms); }");
+                Value inB = b.getBindings("js").getMember("inB");
+                a.getBindings("js").putMember("callB", (org.graalvm.polyglot.proxy.ProxyExecutable) x -> inB.execute(x[0].asInt()));
+                a.eval("js", burn + " function inA() { burn(250); callB(250); burn(250); }");
+                sampler.setCollecting(true);
+                long t0 = System.nanoTime();
+                a.eval("js", "inA()");
+                a.eval("js", "burn(250)");
+                b.eval("js", "burn(250)");
+                wallMs[0] = (System.nanoTime() - t0) / 1_000_000;
+                sampler.setCollecting(false);
+                profile[0] = sampler.takeSnapshot();
+            }
+        });
+        ProfileSnapshot p = profile[0];
+        Map<Integer, Map<String, Long>> self = new java.util.TreeMap<>();
+        long[] ticks = {0};
+        for (ThreadProfile t : p.threads()) {
+            Accounting acc = t.accounting();
+            assertTrue(acc.balanced(), acc::summaryLine);
+            ticks[0] += t.root().total();
+            Map<String, Long> m = self.computeIfAbsent(t.context(), k -> new java.util.TreeMap<>());
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (n.self() > 0) {
+                    StringBuilder path = new StringBuilder();
+                    for (dev.ccsampler.ccmap.ContextNode q : ProfileSnapshot.path(n)) {
+                        if (q.method() >= 0) {
+                            path.append(path.length() == 0 ? "" : ";").append(p.method(q.method()).name());
+                        }
+                    }
+                    m.merge(path.toString(), n.self(), Long::sum);
+                }
+            });
+        }
+        String seen = "self ticks by context and stack " + self + " in " + wallMs[0] + " ms";
+        System.out.println("two open contexts: " + seen);
+        assertEquals(2, self.size(), seen);
+        Map<String, Long> inB = self.get(0); // B's context was created first
+        Map<String, Long> inA = self.get(1);
+        long bTicks = inB.values().stream().mapToLong(Long::longValue).sum();
+        long aTicks = inA.values().stream().mapToLong(Long::longValue).sum();
+        assertTrue(bTicks >= 100 && aTicks >= 200, () -> "too few ticks to judge: " + seen);
+        assertEquals(0, inA.entrySet().stream().filter(e -> e.getKey().contains("inB")).mapToLong(Map.Entry::getValue).sum(), () -> "A counted B's time: " + seen);
+        long lone = inB.entrySet().stream().filter(e -> !e.getKey().contains("burn")).mapToLong(Map.Entry::getValue).sum();
+        assertTrue(lone * 20 <= bTicks, () -> "B counted A's time outside its own functions: " + seen);
+        // the clock's ticks are the time that passed at most (fewer where it overran): no tick twice
+        assertTrue(ticks[0] <= wallMs[0] * 1.1 + 20, () -> ticks[0] + " ticks in " + wallMs[0] + " ms at 1 ms: " + seen);
     }
 
     /** What a host function of context A does with context B ({@code evalB} evaluates B's program once). */
@@ -542,6 +613,9 @@ class SamplingStageTest {
             }
         });
         System.out.println(what + ": " + mismatches[0] + " mismatches; " + profile[0].accounting().summaryLine());
+        for (ThreadProfile t : profile[0].threads()) {
+            System.out.println("  context " + t.context() + ": " + t.accounting().summaryLine());
+        }
         assertTrue(profile[0].accounting().samples() >= 50, () -> "too few samples to judge: " + profile[0].accounting().summaryLine());
         assertEquals(0, mismatches[0], () -> "walks differed from full walks: " + out);
         return out.toString();

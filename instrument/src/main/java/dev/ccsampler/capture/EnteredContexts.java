@@ -1,0 +1,201 @@
+package dev.ccsampler.capture;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleContext;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Which of the engine's contexts one Java thread has entered, innermost last, kept from Truffle's
+ * enter and leave notifications ({@code ThreadsActivationListener}): so that a thread in two open
+ * contexts is sampled only in the one it runs in.
+ *
+ * <p>Why it is needed: Truffle performs a context's thread-local actions at the thread's next
+ * poll in <em>any</em> context the thread is active in, entering the action's context for it, and
+ * holds them for a thread that left the context until it enters again. Without this, a thread that
+ * ran context A and, from a host function of A, context B, was sampled by both: A's state counted
+ * B's time below A's frames, and B's state counted A's time on a lone top-level frame (at the
+ * first poll after B was entered again). Inside the action {@code TruffleContext.isEntered()} is
+ * always true for the action's own context, so the action alone cannot tell.
+ *
+ * <h2>Assumptions</h2>
+ * <ul>
+ * <li>Truffle notifies every enter and leave of a context on the thread itself, leaves in the
+ * reverse order of enters; an action's own enter (when its context is not the current one) is
+ * notified like any other. Around a context's close Truffle may notify a leave without its enter
+ * (the closing thread's enter is not notified) or the reverse: a leave of a context not in the
+ * record is ignored, a leave removes the innermost entry of its context wherever it is, and the
+ * thread that closes a context drops the context's entries ({@link #closed}).</li>
+ * <li>From the moment the notifications are attached, every enter and leave of the thread is
+ * notified; before that, the contexts {@code TruffleContext.isActive()} names on the thread are
+ * the ones it is in ({@link #join}).</li>
+ * </ul>
+ * <h2>Guarantees</h2>
+ * <ul>
+ * <li>{@link #top()} is the innermost entered context, or null outside all of them; {@link #switches()}
+ * counts the times the innermost context became a different one than the last innermost context
+ * (a leave to no context and an enter of the same one again is no switch). Both are written by
+ * the thread with release stores and read by any thread (the clock) with acquire loads.</li>
+ * <li>An enter or leave costs a thread-local lookup and a few stores, outside compiled code.</li>
+ * </ul>
+ */
+public final class EnteredContexts {
+
+    private static final VarHandle TOP;
+    private static final VarHandle SWITCHES;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            TOP = l.findVarHandle(EnteredContexts.class, "top", TruffleContext.class);
+            SWITCHES = l.findVarHandle(EnteredContexts.class, "switches", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    // owner-thread only
+    /** The thread's states in the engine's contexts, and their contexts, since its first; ended ones pruned at {@link #join}. */
+    /**
+     * The thread's states in the engine's contexts since its first, weakly (a thread that outlives
+     * its contexts, or the engine, keeps none of them); ended ones are pruned at {@link #join}.
+     */
+    private final java.util.ArrayList<java.lang.ref.WeakReference<SampledThread>> states = new java.util.ArrayList<>(2);
+    /** Whether the record has been set up from Truffle's view and is followed by the thread's states. */
+    private boolean followed;
+    /** The contexts the thread is in, innermost last: held only while the thread is in them. */
+    private TruffleContext[] stack = new TruffleContext[4];
+    private int depth;
+    /** Identity of the last innermost context (a hash: no reference to a context the thread has left), 0 for none. */
+    private int lastTop;
+    // written by the owner, read by any thread
+    @SuppressWarnings("unused") private TruffleContext top;
+    @SuppressWarnings("unused") private long switches;
+
+    /**
+     * The thread was initialized in {@code context}, where {@code state} samples it: called by
+     * Truffle's notification on the thread itself, after the enter that initializes it was
+     * notified. The first time the thread has a state in a second open context, {@code listen}
+     * attaches the enter and leave notifications if they are not yet (false: they cannot be, and
+     * nothing is followed), the record is set from what Truffle tells now (the contexts active on
+     * the thread, oldest state's first, and {@code context} innermost), and from then on every state
+     * of the thread is sampled only while its context is the innermost. A thread in one context at
+     * a time (one context per thread, or one after another with the earlier closed) costs nothing.
+     */
+    public void join(SampledThread state, TruffleContext context, java.util.function.BooleanSupplier listen) {
+        state.inContext(context);
+        states.removeIf(r -> r.get() == null || r.get().isEnded());
+        if (!followed && !states.isEmpty()) {
+            if (!listen.getAsBoolean()) {
+                states.add(new java.lang.ref.WeakReference<>(state));
+                return;
+            }
+            java.util.Arrays.fill(stack, 0, depth, null);
+            depth = 0;
+            for (java.lang.ref.WeakReference<SampledThread> r : states) {
+                SampledThread t = r.get();
+                TruffleContext c = t == null ? null : t.context();
+                if (c != null && c != context && isActive(c)) {
+                    push(c);
+                }
+            }
+            push(context);
+            lastTop = identity(context);
+            TOP.setRelease(this, context);
+            followed = true;
+            for (java.lang.ref.WeakReference<SampledThread> r : states) {
+                SampledThread t = r.get();
+                if (t != null) {
+                    t.followEnters(this);
+                }
+            }
+        }
+        states.add(new java.lang.ref.WeakReference<>(state));
+        if (followed) {
+            state.followEnters(this);
+        }
+    }
+
+    /** Whether the current thread is in {@code c}; false for a context that is closing under us. */
+    private static boolean isActive(TruffleContext c) {
+        try {
+            return c.isActive();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static int identity(TruffleContext c) {
+        return c == null ? 0 : System.identityHashCode(c) | 1; // never 0
+    }
+
+    private void push(TruffleContext context) {
+        if (depth == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, 2 * depth);
+        }
+        stack[depth++] = context;
+    }
+
+    /** The thread entered {@code context}. Its own thread only. */
+    @TruffleBoundary
+    public void entered(TruffleContext context) {
+        push(context);
+        setTop(context);
+    }
+
+    /** The thread left {@code context}. Its own thread only. */
+    @TruffleBoundary
+    public void left(TruffleContext context) {
+        for (int i = depth - 1; i >= 0; i--) {
+            if (stack[i] == context) {
+                // the innermost one but for an enter or leave that was not notified (see the class comment)
+                System.arraycopy(stack, i + 1, stack, i, depth - i - 1);
+                stack[--depth] = null;
+                setTop(depth == 0 ? null : stack[depth - 1]);
+                return;
+            }
+        }
+        // a leave whose enter was not notified: nothing to undo
+    }
+
+    /**
+     * {@code context} closed, on this thread: any entry of it left behind (an enter notified, its
+     * leave during the close not) goes, so that it cannot hide the context below it. Its own
+     * thread only.
+     */
+    public void closed(TruffleContext context) {
+        int kept = 0;
+        for (int i = 0; i < depth; i++) {
+            if (stack[i] != context) {
+                stack[kept++] = stack[i];
+            }
+        }
+        if (kept != depth) {
+            java.util.Arrays.fill(stack, kept, depth, null);
+            depth = kept;
+            setTop(depth == 0 ? null : stack[depth - 1]);
+        }
+    }
+
+    private void setTop(TruffleContext now) {
+        int id = identity(now);
+        if (id != 0 && id != lastTop) {
+            if (lastTop != 0) {
+                SWITCHES.setRelease(this, switches + 1);
+            }
+            lastTop = id;
+        }
+        TOP.setRelease(this, now);
+    }
+
+    /** The innermost context the thread has entered, or null outside all of them. Any thread. */
+    public TruffleContext top() {
+        return (TruffleContext) TOP.getAcquire(this);
+    }
+
+    /** How many times the thread's innermost context has switched to another one. Any thread. */
+    public long switches() {
+        return (long) SWITCHES.getAcquire(this);
+    }
+}
