@@ -18,12 +18,13 @@ import java.util.TreeMap;
 /**
  * One thread, two JavaScript contexts A and B on one engine, each burning the CPU for known
  * times: {@code nested} (A burns 1 s, calls a host function that runs 2 s in B, burns 1 s again)
- * or {@code turns} (A burns 2 s, then B 1 s, from the host, both contexts open). Prints each
+ * or {@code turns} (A burns 2 s, then B 1 s, from the host, both contexts open), or {@code pool}
+ * (two worker threads, three open contexts taken by whichever thread is free). Prints each
  * context's ticks and self time by function against what it burned: the known limit of a thread
  * in two open contexts ({@code docs/sampling.md}, <em>Known, not fixed</em>).
  *
  * <pre>
- * java -cp ... dev.ccsampler.tools.bench.ContextsCheck nested|turns &lt;period&gt;
+ * java -cp ... dev.ccsampler.tools.bench.ContextsCheck nested|turns|pool &lt;period&gt;
  * </pre>
  * Exit status 2 on bad arguments, naming the argument.
  */
@@ -35,9 +36,13 @@ public final class ContextsCheck {
     private static final String BURN = "function burn(ms) { const end = Date.now() + ms; let s = 0; while (Date.now() < end) { for (let i = 0; i < 1000; i++) { s = (s * 31 + i) | 0; } } return s; }";
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2 || !args[0].equals("nested") && !args[0].equals("turns")) {
-            System.err.println("usage: ContextsCheck nested|turns <period>");
+        if (args.length != 2 || !args[0].equals("nested") && !args[0].equals("turns") && !args[0].equals("pool")) {
+            System.err.println("usage: ContextsCheck nested|turns|pool <period>");
             System.exit(2);
+        }
+        if (args[0].equals("pool")) {
+            pool(args[1]);
+            return;
         }
         boolean nested = args[0].equals("nested");
         Map<String, String> opts = new HashMap<>();
@@ -77,6 +82,91 @@ public final class ContextsCheck {
                 System.out.printf(Locale.ROOT, "context %d: %d ticks, self by stack %s; %s%n", t.context(), t.root().total(), self,
                                 t.accounting().summaryLine());
             }
+        }
+    }
+
+    /**
+     * A server's pattern: two worker threads take tasks and, for each, whichever of three open
+     * contexts is free, so every thread has states in every context. A task runs {@code alpha}
+     * (6 ms) or {@code beta} (3 ms), timed by the host; prints the tasks' split against the
+     * profile's (self ticks by function over all threads and contexts) and the ticks against the
+     * tasks' time.
+     */
+    private static void pool(String period) throws Exception {
+        Map<String, String> opts = new HashMap<>();
+        opts.put("ccsampler", "true");
+        opts.put("ccsampler.Period", period);
+        opts.put("ccsampler.Output", "json");
+        opts.put("ccsampler.OutputFile", java.nio.file.Files.createTempFile("contexts-check", ".json").toString());
+        String code = BURN + " function alpha() { return burn(6); } function beta() { return burn(3); }";
+        int tasks = 400;
+        try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build()) {
+            CCSampler sampler = CCSampler.find(engine);
+            sampler.setCollecting(false);
+            java.util.concurrent.BlockingQueue<Context> free = new java.util.concurrent.LinkedBlockingQueue<>();
+            java.util.List<Context> all = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Context c = Context.newBuilder("js").engine(engine).build();
+                c.eval("js", code);
+                all.add(c);
+                free.add(c);
+            }
+            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicLong alphaNanos = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicLong betaNanos = new java.util.concurrent.atomic.AtomicLong();
+            Runnable worker = () -> {
+                try {
+                    for (int t = next.getAndIncrement(); t < tasks; t = next.getAndIncrement()) {
+                        Context c = free.take();
+                        try {
+                            boolean a = t % 2 == 0;
+                            long t0 = System.nanoTime();
+                            c.getBindings("js").getMember(a ? "alpha" : "beta").execute();
+                            (a ? alphaNanos : betaNanos).addAndGet(System.nanoTime() - t0);
+                        } finally {
+                            free.add(c);
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            sampler.setCollecting(true);
+            long t0 = System.nanoTime();
+            Thread w1 = new Thread(worker, "worker-1");
+            Thread w2 = new Thread(worker, "worker-2");
+            w1.start();
+            w2.start();
+            w1.join();
+            w2.join();
+            long wall = (System.nanoTime() - t0) / 1_000_000;
+            sampler.setCollecting(false);
+            ProfileSnapshot p = sampler.takeSnapshot();
+            for (Context c : all) {
+                c.close();
+            }
+            Map<String, Long> self = new TreeMap<>();
+            long ticks = 0;
+            long deferred = 0;
+            for (ThreadProfile t : p.threads()) {
+                ticks += t.root().total();
+                deferred += t.accounting().deferred();
+                ProfileSnapshot.forEachNode(t.root(), n -> {
+                    if (n.self() > 0) {
+                        String top = n.method() >= 0 ? p.method(n.method()).name() : "(no frame)";
+                        String key = top.equals("burn") ? path(p, n).replace(";burn", "") : top;
+                        key = key.substring(key.lastIndexOf(';') + 1);
+                        self.merge(key, n.self(), Long::sum);
+                    }
+                });
+            }
+            long a = self.getOrDefault("alpha", 0L);
+            long b = self.getOrDefault("beta", 0L);
+            double timedA = 100.0 * alphaNanos.get() / (alphaNanos.get() + betaNanos.get());
+            long taskMs = (alphaNanos.get() + betaNanos.get()) / 1_000_000;
+            System.out.printf(Locale.ROOT, "pool, %s: %d tasks, 2 threads, 3 open contexts, %d ms wall, %d ms of tasks: timed alpha %.1f%% beta %.1f%%; profile alpha %.1f%% beta %.1f%% (of %d ticks in them); %d ticks in all %s, %d threads x contexts; deferred %d%n",
+                            period, tasks, wall, taskMs, timedA, 100 - timedA, 100.0 * a / Math.max(1, a + b), 100.0 * b / Math.max(1, a + b), a + b, ticks, self, p.threads().size(), deferred);
+            System.out.println("all threads and contexts: " + p.accounting().summaryLine());
         }
     }
 
