@@ -717,7 +717,7 @@ public final class SampledThread {
 
     /**
      * Abandons the outstanding request when it can no longer be performed: the thread ended, or
-     * the submission's future is done and this thread did not perform it. Drain thread.
+     * the submission's future is done and this thread did not perform it. Drain or clock thread.
      */
     public boolean abandonIfUnperformable() {
         long since = ledger.outstandingSince();

@@ -89,6 +89,11 @@ final class ThreadSchedule {
             // entered again, and its walk would be of the wrong place)
             return false;
         }
+        // a request Truffle will never perform (the thread was not in the context when it was
+        // sent: host work between calls into the guest) is given up now, as failed, and not at the
+        // drain's next round: until then the thread could be sent no other, and the first
+        // milliseconds of its next call into the guest went unsampled
+        thread.abandonIfUnperformable();
         boolean idle = !sampleIdle && isIdle(state);
         long top = thread.topNow();
         boolean initializing = thread.initializingNow();

@@ -220,4 +220,29 @@ class ThreadScheduleTest {
             assertEquals(100.0 * 2 / 12, 100.0 * inA / all, 0.6, "weighted share of the polling code, seed " + seed);
         }
     }
+
+    /**
+     * A request sent while the thread was outside its context (host work between calls into the
+     * guest) is one Truffle completes without performing: the clock gives it up at its next tick
+     * and sends a new one there, instead of waiting for the drain's next round, during which the
+     * thread's next call into the guest went unsampled (`ContextsCheck solo`).
+     */
+    @Test
+    void aRequestTruffleWillNeverPerformIsGivenUpAtTheNextTick() {
+        SampledThread t = new SampledThread(Thread.currentThread(), 0, 4, 16);
+        ThreadSchedule s = new ThreadSchedule(t, 3);
+        long period = 1_000_000;
+        assertTrue(s.tick(period, 1.0, false, 1, 1_000, 1), "the first tick sends a request");
+        t.ledger.beginRequest(1_000);
+        t.ledger.clockExit();
+        t.setPending(new SampledThread.PendingRequest(1_000, java.util.concurrent.CompletableFuture.completedFuture(null)));
+        assertTrue(s.tick(period, 1.0, false, 1, 2_000, 1), "the next tick sends a new request");
+        assertEquals(1, t.ledger.failed(), "the first counted as failed");
+        t.ledger.beginRequest(2_000);
+        t.ledger.clockExit();
+        t.setPending(new SampledThread.PendingRequest(2_000, new java.util.concurrent.CompletableFuture<>()));
+        assertTrue(!s.tick(period, 1.0, false, 1, 3_000, 1), "a request still waiting for its poll is kept");
+        assertEquals(1, t.ledger.failed());
+        assertEquals(2_000, t.outstandingSince());
+    }
 }

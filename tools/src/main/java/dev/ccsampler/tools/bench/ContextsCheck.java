@@ -11,6 +11,7 @@ import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,12 +37,16 @@ public final class ContextsCheck {
     private static final String BURN = "function burn(ms) { const end = Date.now() + ms; let s = 0; while (Date.now() < end) { for (let i = 0; i < 1000; i++) { s = (s * 31 + i) | 0; } } return s; }";
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2 || !args[0].equals("nested") && !args[0].equals("turns") && !args[0].equals("pool")) {
-            System.err.println("usage: ContextsCheck nested|turns|pool <period>");
+        if (args.length != 2 || !List.of("nested", "turns", "pool", "solo").contains(args[0])) {
+            System.err.println("usage: ContextsCheck nested|turns|pool|solo <period>");
             System.exit(2);
         }
         if (args[0].equals("pool")) {
-            pool(args[1]);
+            pool(args[1], 2, 3, 0);
+            return;
+        }
+        if (args[0].equals("solo")) {
+            pool(args[1], 1, 1, 3);
             return;
         }
         boolean nested = args[0].equals("nested");
@@ -90,9 +95,10 @@ public final class ContextsCheck {
      * contexts is free, so every thread has states in every context. A task runs {@code alpha}
      * (6 ms) or {@code beta} (3 ms), timed by the host; prints the tasks' split against the
      * profile's (self ticks by function over all threads and contexts) and the ticks against the
-     * tasks' time.
+     * tasks' time. {@code solo}: one thread, one context, and 3 ms of host work (outside the
+     * context) after every task, as a server does between calls into its guest code.
      */
-    private static void pool(String period) throws Exception {
+    private static void pool(String period, int threads, int contexts, int hostMs) throws Exception {
         Map<String, String> opts = new HashMap<>();
         opts.put("ccsampler", "true");
         opts.put("ccsampler.Period", period);
@@ -105,7 +111,7 @@ public final class ContextsCheck {
             sampler.setCollecting(false);
             java.util.concurrent.BlockingQueue<Context> free = new java.util.concurrent.LinkedBlockingQueue<>();
             java.util.List<Context> all = new java.util.ArrayList<>();
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < contexts; i++) {
                 Context c = Context.newBuilder("js").engine(engine).build();
                 c.eval("js", code);
                 all.add(c);
@@ -126,6 +132,10 @@ public final class ContextsCheck {
                         } finally {
                             free.add(c);
                         }
+                        long until = System.nanoTime() + hostMs * 1_000_000L;
+                        while (System.nanoTime() < until) {
+                            Thread.onSpinWait(); // host work between calls into the guest
+                        }
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -133,12 +143,15 @@ public final class ContextsCheck {
             };
             sampler.setCollecting(true);
             long t0 = System.nanoTime();
-            Thread w1 = new Thread(worker, "worker-1");
-            Thread w2 = new Thread(worker, "worker-2");
-            w1.start();
-            w2.start();
-            w1.join();
-            w2.join();
+            java.util.List<Thread> workers = new java.util.ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                Thread w = new Thread(worker, "worker-" + (i + 1));
+                w.start();
+                workers.add(w);
+            }
+            for (Thread w : workers) {
+                w.join();
+            }
             long wall = (System.nanoTime() - t0) / 1_000_000;
             sampler.setCollecting(false);
             ProfileSnapshot p = sampler.takeSnapshot();
@@ -164,8 +177,8 @@ public final class ContextsCheck {
             long b = self.getOrDefault("beta", 0L);
             double timedA = 100.0 * alphaNanos.get() / (alphaNanos.get() + betaNanos.get());
             long taskMs = (alphaNanos.get() + betaNanos.get()) / 1_000_000;
-            System.out.printf(Locale.ROOT, "pool, %s: %d tasks, 2 threads, 3 open contexts, %d ms wall, %d ms of tasks: timed alpha %.1f%% beta %.1f%%; profile alpha %.1f%% beta %.1f%% (of %d ticks in them); %d ticks in all %s, %d threads x contexts; deferred %d%n",
-                            period, tasks, wall, taskMs, timedA, 100 - timedA, 100.0 * a / Math.max(1, a + b), 100.0 * b / Math.max(1, a + b), a + b, ticks, self, p.threads().size(), deferred);
+            System.out.printf(Locale.ROOT, "%s, %s: %d tasks, %d threads, %d open contexts, %d ms of host work after each, %d ms wall, %d ms of tasks: timed alpha %.1f%% beta %.1f%%; profile alpha %.1f%% beta %.1f%% (of %d ticks in them); %d ticks in all %s, %d threads x contexts; deferred %d%n",
+                            contexts > 1 ? "pool" : "solo", period, tasks, threads, contexts, hostMs, wall, taskMs, timedA, 100 - timedA, 100.0 * a / Math.max(1, a + b), 100.0 * b / Math.max(1, a + b), a + b, ticks, self, p.threads().size(), deferred);
             System.out.println("all threads and contexts: " + p.accounting().summaryLine());
         }
     }
