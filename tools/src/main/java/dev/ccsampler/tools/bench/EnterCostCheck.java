@@ -33,8 +33,8 @@ public final class EnterCostCheck {
             System.exit(2);
         }
         boolean two = args.length > 3 && args[3].equals("two");
-        int rounds = args.length > 1 ? positive(args[1], "rounds") : 20;
-        int calls = args.length > 2 ? positive(args[2], "calls per round") : 2_000_000;
+        int rounds = args.length > 1 ? ThreadsCheck.positive("EnterCostCheck", args[1], "rounds") : 20;
+        int calls = args.length > 2 ? ThreadsCheck.positive("EnterCostCheck", args[2], "calls per round") : 2_000_000;
         Map<String, String> opts = new HashMap<>();
         if (!args[0].equals("off")) {
             opts.put("ccsampler", "true");
@@ -73,19 +73,5 @@ public final class EnterCostCheck {
         Arrays.sort(last);
         System.out.printf(Locale.ROOT, "%s, %s context%s: %.1f ns a call (%.1f–%.1f over the last %d rounds of %d calls) [%d]%n", args[0], two ? "two" : "one", two ? "s" : "", last[last.length / 2], last[0], last[last.length - 1],
                         last.length, calls, sink & 1);
-    }
-
-    private static int positive(String s, String what) {
-        try {
-            int v = Integer.parseInt(s);
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        System.err.println("EnterCostCheck: " + what + " must be a positive integer, got '" + s + "'");
-        System.exit(2);
-        return 0;
     }
 }

@@ -159,6 +159,11 @@ public final class ThreadsCheck {
     }
 
     private static int positive(String s, String what) {
+        return positive("ThreadsCheck", s, what);
+    }
+
+    /** {@code s} as a positive whole number, or exit status 2 with a message naming {@code tool} and {@code what}. */
+    static int positive(String tool, String s, String what) {
         try {
             int v = Integer.parseInt(s);
             if (v > 0) {
@@ -167,7 +172,7 @@ public final class ThreadsCheck {
         } catch (NumberFormatException e) {
             // below
         }
-        System.err.println("ThreadsCheck: bad " + what + " '" + s + "': expected a positive whole number");
+        System.err.println(tool + ": bad " + what + " '" + s + "': expected a positive whole number");
         System.exit(2);
         return 0;
     }
