@@ -332,7 +332,7 @@ public final class CCSampler implements AutoCloseable {
     /**
      * Attaches the enter and leave notifications ({@link EnteredContexts}) if they are not yet: a
      * thread has states in two open contexts. From then on every enter and leave of the engine's
-     * contexts costs a thread-local lookup (about 20 ns a host-to-guest call). False once closed.
+     * contexts costs a thread-local lookup (about 25 ns a host-to-guest call). False once closed.
      */
     private boolean followEnters() {
         synchronized (entersLock) { // not this object's lock: a guest thread's enter waits for it

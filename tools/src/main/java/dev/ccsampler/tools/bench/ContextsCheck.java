@@ -19,13 +19,14 @@ import java.util.TreeMap;
 /**
  * One thread, two JavaScript contexts A and B on one engine, each burning the CPU for known
  * times: {@code nested} (A burns 1 s, calls a host function that runs 2 s in B, burns 1 s again)
- * or {@code turns} (A burns 2 s, then B 1 s, from the host, both contexts open), or {@code pool}
- * (two worker threads, three open contexts taken by whichever thread is free). Prints each
- * context's ticks and self time by function against what it burned: the known limit of a thread
- * in two open contexts ({@code docs/sampling.md}, <em>Known, not fixed</em>).
+ * or {@code turns} (A burns 2 s, then B 1 s, from the host, both contexts open). Prints each
+ * context's ticks and self time by function against what it burned: how a thread in two open
+ * contexts is counted ({@code docs/sampling.md}, <em>A thread in two open contexts</em>). Also
+ * {@code pool} (two worker threads, three open contexts taken by whichever thread is free) and
+ * {@code solo} (one thread, one context, host work between calls): see {@link #pool}.
  *
  * <pre>
- * java -cp ... dev.ccsampler.tools.bench.ContextsCheck nested|turns|pool &lt;period&gt;
+ * java -cp ... dev.ccsampler.tools.bench.ContextsCheck nested|turns|pool|solo &lt;period&gt;
  * </pre>
  * Exit status 2 on bad arguments, naming the argument.
  */
