@@ -56,8 +56,8 @@ public final class EnterCostCheck {
         long sink = 0;
         try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build();
                         Context c = Context.newBuilder("js").engine(engine).build();
-                        Context other = Context.newBuilder("js").engine(engine).build()) {
-            if (two) {
+                        Context other = two ? Context.newBuilder("js").engine(engine).build() : null) {
+            if (other != null) {
                 other.eval("js", "1"); // this thread now has states in two open contexts
             }
             Value f = c.eval("js", "(function f(x) { return (x * 31 + 7) | 0; })");
