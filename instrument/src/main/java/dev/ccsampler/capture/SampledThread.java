@@ -66,7 +66,8 @@ public final class SampledThread {
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
     /**
-     * Guest thread only: where the ticks of requests a partial safepoint passed over go ({@link
+     * Guest thread only: where the ticks of deferred requests go (passed over by a partial
+     * safepoint, or performed after a context switch; {@link
      * RequestLedger.Waited#TOP}): each claim's top slots, its own weight on slot 0's top, as {@link
      * #placeAll} would have placed them. Their ticks are in the carry, so in the next claim's weight,
      * and that capture places them on the frames the clock saw, as far as those are still on the
@@ -292,20 +293,12 @@ public final class SampledThread {
     /** {@link #capture(long, TickGate, Node)} once the request is claimed for {@code weight} ticks. */
     private void captureClaimed(long submitNanos, TickGate tick, Node location, long weight) {
         if (switchedSinceRequest()) {
-            // performed in the wrong place (see there): the ticks go to the next capture in this
-            // context, on the tops the clock saw when probes give them, like a deferral's
-            if (ledger.waited() == RequestLedger.Waited.TOP) {
-                keepDeferredTops(weight);
-            }
-            ledger.deferred(weight);
+            defer(weight); // performed in the wrong place (see there)
             return;
         }
         if (tick != null && !tick.admit() && deferralsInARow < MAX_DEFERRALS) {
             deferralsInARow++;
-            if (ledger.waited() == RequestLedger.Waited.TOP) {
-                keepDeferredTops(weight);
-            }
-            ledger.deferred(weight);
+            defer(weight);
             return;
         }
         deferralsInARow = 0;
@@ -316,7 +309,19 @@ public final class SampledThread {
         }
     }
 
-    /** Notes the top slots of a claim a partial safepoint passes over ({@link #deferredTops}). */
+    /**
+     * A claimed request not walked here (a partial safepoint passed it over, or the thread
+     * switched contexts since it was sent): its ticks go to this state's next capture, on the tops
+     * the clock saw when probes give them ({@link #deferredTops}).
+     */
+    private void defer(long weight) {
+        if (ledger.waited() == RequestLedger.Waited.TOP) {
+            keepDeferredTops(weight);
+        }
+        ledger.deferred(weight);
+    }
+
+    /** Notes the top slots of a deferred claim ({@link #deferredTops}). */
     private void keepDeferredTops(long weight) {
         long rest = weight - deferredSum();
         for (int i = 0; i < RequestLedger.TOP_SLOTS; i++) {
