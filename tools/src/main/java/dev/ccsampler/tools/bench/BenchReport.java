@@ -35,9 +35,9 @@ public final class BenchReport {
         }
         sb.append("""
 
-                        steady: median over processes of each process's median iteration in the last third of its iterations; \
-                        †: at least one process of the cell was still warming up (last third of its iterations more than 15 % \
-                        faster than the middle third), so the steady figure is the tail of the warm-up and its ratio mostly \
+                        steady: median over processes of each process's mean iteration in the last third of its iterations, its fastest and slowest tenth left out (a trimmed mean: steady iterations of some workloads alternate between two speeds, where a median jumps); \
+                        †: at least one process of the cell was still warming up (the second half of the last third of its \
+                        iterations more than 15 % faster than the first half), so the steady figure is the tail of the warm-up and its ratio mostly \
                         shows how much the profiler slows warm-up; raise the workload's iterations. paired ×none: median over rounds of the ratio to the baseline process of the same round (robust to load \
                         that changes between rounds); warm-up: median of the summed first iterations (count per workload in tools/workloads/workloads.tsv); ×none: ratio \
                         of medians against the same workload without a profiler. samples: per process (ccsampler applied samples, \

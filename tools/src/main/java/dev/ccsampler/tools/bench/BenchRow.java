@@ -26,7 +26,7 @@ import java.util.Map;
  * @param runs processes that finished normally
  * @param failed processes that did not
  * @param stillWarming processes whose iterations had not levelled off ({@link GuestRun#levelled()})
- * @param steadyMs median over processes of each process's median steady-state iteration, ms
+ * @param steadyMs median over processes of each process's steady-state iteration ({@link GuestRun#steadyNanos()}: a trimmed mean of its last third), ms
  * @param warmupMs median over processes of each process's summed warm-up iterations, ms
  * @param steadyRatio {@code steadyMs / steadyMs(none)}
  * @param warmupRatio {@code warmupMs / warmupMs(none)}

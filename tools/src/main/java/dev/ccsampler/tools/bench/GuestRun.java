@@ -71,26 +71,36 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         return s;
     }
 
+    /** Share of the steady iterations dropped at each end before averaging them ({@link #steadyNanos}). */
+    static final double STEADY_TRIM = 0.1;
+
     /**
-     * Median of the last third of the iterations, and never of a warm-up iteration unless there is
-     * nothing else (a whole-program run has one iteration). The last third rather than "everything
-     * after the warm-up": on this 2-core machine the compiler queue of a library-sized workload
-     * drains for many iterations, and that tail must not count as steady state.
+     * Mean iteration of the last third of the iterations, the fastest and the slowest tenth left
+     * out ({@link Stats#trimmedMean}), and never of a warm-up iteration unless there is nothing
+     * else (a whole-program run has one iteration). The last third rather than "everything after
+     * the warm-up": on this 2-core machine the compiler queue of a library-sized workload drains
+     * for many iterations, and that tail must not count as steady state. A trimmed mean rather
+     * than the median (until 2026-11-28): {@code known-split.rb}'s steady iterations alternate
+     * between 2.4 and 6.5 ms, and the median of such a series jumps from one mode to the other
+     * when their shares cross a half, which made ratios of 0.7 and 1.6 out of the same code.
      *
      * @since 0.1
      */
     public long steadyNanos() {
         int n = iterationNanos.length;
         int w = Math.min(Math.max(workload.warmupIterations(), n - Math.max(1, n / 3)), Math.max(0, n - 1));
-        return (long) Stats.median(Arrays.stream(iterationNanos, w, iterationNanos.length).asDoubleStream().toArray());
+        return (long) Stats.trimmedMean(Arrays.stream(iterationNanos, w, iterationNanos.length).asDoubleStream().toArray(), STEADY_TRIM);
     }
 
     /**
-     * Whether the iterations have levelled off: the median of the last third is at least 85 % of
-     * the median of the middle third. False means the process was still warming up (a compile
-     * queue still draining) when it stopped, so its "steady" figure is the tail of the warm-up and
-     * a ratio against it measures how much the profiler slows warm-up. Runs of fewer than 6
-     * iterations count as steady (nothing to compare).
+     * Whether the iterations had levelled off by the last third, the part {@link #steadyNanos}
+     * averages: the first half of the last third is at most 15 % slower than its second half
+     * (trimmed means). False means the process was still warming up (a compile queue still
+     * draining) in the very iterations called steady, so its "steady" figure is the tail of the
+     * warm-up and a ratio against it measures how much the profiler slows warm-up. Runs of fewer
+     * than 6 iterations count as steady (nothing to compare). Until 2026-11-28 this compared the
+     * last third with the middle one, which flagged every process whose warm-up ended in the middle
+     * third, steady as its last third was.
      *
      * @since 0.1
      */
@@ -99,10 +109,11 @@ public record GuestRun(Workload workload, ProfilerConfig config, int round, long
         if (n < 6) {
             return true;
         }
-        int third = n / 3;
-        double middle = Stats.median(Arrays.stream(iterationNanos, n - 2 * third, n - third).asDoubleStream().toArray());
-        double last = Stats.median(Arrays.stream(iterationNanos, n - third, n).asDoubleStream().toArray());
-        return last >= 0.85 * middle;
+        int from = n - n / 3;
+        int mid = from + (n - from) / 2;
+        double first = Stats.trimmedMean(Arrays.stream(iterationNanos, from, mid).asDoubleStream().toArray(), STEADY_TRIM);
+        double second = Stats.trimmedMean(Arrays.stream(iterationNanos, mid, n).asDoubleStream().toArray(), STEADY_TRIM);
+        return second >= first / 1.15;
     }
 
     /**

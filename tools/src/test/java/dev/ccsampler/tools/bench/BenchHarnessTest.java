@@ -115,10 +115,37 @@ class BenchHarnessTest {
     }
 
     @Test
-    void levelledComparesTheLastThirdWithTheMiddleThird() {
-        Workload w = new Workload("w", "js", "w.js", 9, 0, 2, Map.of(), List.of());
-        assertTrue(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{900, 500, 300, 100, 100, 100, 100, 95, 100}, 0, null, null, 0).levelled());
-        assertFalse(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{900, 500, 300, 200, 200, 200, 100, 100, 100}, 0, null, null, 0).levelled());
+    void steadyStateOfTwoAlternatingSpeedsDoesNotJumpBetweenThem() {
+        // known-split.rb's steady iterations alternate between about 2.4 and 6.5 ms; whether the slow
+        // ones are 11 or 13 of 24, the steady figure must stay near the mean, not jump from one mode
+        // to the other as a median does; a lone pause of 42 ms is left out
+        Workload w = new Workload("w", "ruby", "w.rb", 72, 0, 5, Map.of(), List.of());
+        double[] steady = new double[2];
+        for (int k = 0; k < 2; k++) {
+            int slow = k == 0 ? 11 : 13;
+            long[] iters = new long[72];
+            java.util.Arrays.fill(iters, 0, 48, 500_000_000L); // warm-up: not steady
+            for (int i = 0; i < 24; i++) {
+                iters[48 + i] = i < slow ? 6_500_000L : 2_400_000L;
+            }
+            iters[60] = 42_000_000L;
+            steady[k] = new GuestRun(w, ProfilerConfig.NONE, 0, iters, 0, null, null, 0).steadyNanos();
+        }
+        assertEquals(1.0, steady[1] / steady[0], 0.2, "steady " + steady[0] + " / " + steady[1]);
+        assertEquals(4.3e6, steady[0], 0.4e6);
+        assertEquals(2.4, Stats.median(new double[]{6.5, 2.4, 2.4, 6.5, 2.4}), 1e-9); // what a median gave
+        assertEquals(23.0 / 8, Stats.trimmedMean(new double[]{1, 2, 3, 4, 5, 100, -100, 3, 3, 2}, 0.1), 1e-9); // 1 2 2 3 3 3 4 5
+        assertTrue(Double.isNaN(Stats.trimmedMean(new double[0], 0.1)));
+        assertThrows(IllegalArgumentException.class, () -> Stats.trimmedMean(new double[]{1}, 0.5));
+    }
+
+    @Test
+    void levelledComparesTheHalvesOfTheLastThird() {
+        Workload w = new Workload("w", "js", "w.js", 12, 0, 2, Map.of(), List.of());
+        // a warm-up that ends in the middle third leaves the last third steady
+        assertTrue(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{900, 500, 300, 300, 300, 200, 100, 100, 100, 100, 95, 100}, 0, null, null, 0).levelled());
+        // still getting faster inside the last third
+        assertFalse(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{900, 500, 300, 200, 200, 200, 200, 200, 200, 200, 100, 100}, 0, null, null, 0).levelled());
     }
 
     @Test
