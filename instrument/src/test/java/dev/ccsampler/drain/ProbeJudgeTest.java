@@ -1,0 +1,48 @@
+package dev.ccsampler.drain;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The costly-probes judge's rule for one window ({@link Drainer#costly}). */
+class ProbeJudgeTest {
+
+    private static final long LIMIT = 2_000_000;
+
+    @Test
+    void probesThatMoveTicksStayWhileTheyCostLessThanTheCeiling() {
+        // three-phase.js: 12 million calls a second (about 12 % at 10 ns), a quarter of the ticks moved
+        assertFalse(Drainer.costly(12e6, LIMIT, 200, 0.26, 0.02));
+        // the same cost buying a 5-point change goes
+        assertTrue(Drainer.costly(12e6, LIMIT, 200, 0.05, 0.02));
+    }
+
+    @Test
+    void aboveTheCeilingTheyGoWhateverTheyBuy() {
+        // oo-scheduler.js: 75 million calls a second, a third of the ticks moved, few frames spared:
+        // the rule of twice the effect alone kept them (75 % < 2 x 36 %)
+        assertTrue(Drainer.costly(75e6, LIMIT, 200, 0.362, 0.02));
+        // and so when the marks spare the walks most of the frames, or too few samples tell what they buy
+        assertTrue(Drainer.costly(30e6, LIMIT, 200, 0.30, 0.9));
+        assertTrue(Drainer.costly(30e6, LIMIT, 3, 0.30, 0.0));
+        // at the ceiling, not above it, the effect still decides
+        double atCeiling = Drainer.COST_CEILING * 1e9 / Drainer.NANOS_PER_CALL;
+        assertFalse(Drainer.costly(atCeiling, LIMIT, 200, 0.15, 0.0));
+    }
+
+    @Test
+    void belowTheLimitOfCallsNothingGoes() {
+        assertFalse(Drainer.costly(LIMIT - 1, LIMIT, 200, 0.0, 0.0));
+        assertFalse(Drainer.costly(0, LIMIT, 0, 0.0, 0.0));
+        // a limit above the ceiling's rate leaves the ceiling nothing to decide
+        assertFalse(Drainer.costly(30e6, 40_000_000, 200, 0.0, 0.0));
+    }
+
+    @Test
+    void withFewSamplesOrManySparedFramesTheEffectRuleWaits() {
+        assertFalse(Drainer.costly(10e6, LIMIT, Drainer.JUDGE_SAMPLES - 1, 0.0, 0.0));
+        assertFalse(Drainer.costly(10e6, LIMIT, 200, 0.0, Drainer.SAVED_LIMIT));
+        assertTrue(Drainer.costly(10e6, LIMIT, Drainer.JUDGE_SAMPLES, 0.0, 0.0));
+    }
+}
