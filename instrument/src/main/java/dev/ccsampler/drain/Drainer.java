@@ -434,8 +434,9 @@ public final class Drainer {
      * #NANOS_PER_CALL} ns a call (20 million calls a second), whatever they buy. On a Richards-like
      * scheduler ({@code tools/workloads/oo-scheduler.js}) they counted 60–75 million calls a
      * second and moved a third of the ticks, so the rule of {@link #COST_PER_EFFECT} kept them,
-     * and the program ran 1.6–1.7 times as long in steady state as without a profiler, where
-     * {@code --cpusampler} ran 0.9 times (docs/sampling.md). {@code three-phase.js}'s probes, which
+     * and in steady state the program ran 1.85 (10 ms) and 2.06 (1 ms) times as long as without a
+     * profiler, where {@code --cpusampler} ran 1.09–1.24 times (docs/sampling.md, *A ceiling on
+     * what they cost*). {@code three-phase.js}'s probes, which
      * its split needs, count about 12 million.
      */
     static final double COST_CEILING = 0.2;
