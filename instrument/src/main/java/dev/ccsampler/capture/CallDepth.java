@@ -107,7 +107,7 @@ public final class CallDepth {
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one
      * array store and two field stores (the depth, the count of enters) when the array is large
-     * enough.
+     * enough; else, in compiled code, a deoptimization (no invalidation) and the array doubles.
      *
      * @param ordered whether another thread reads the depth ({@link #top()}, for {@code
      *            WaitedTicks=top}): then it is stored with release; else plainly, which lets the
@@ -120,6 +120,10 @@ public final class CallDepth {
         if (d < r.length) {
             r[d] = root;
         } else {
+            // a deoptimization, not a call: a call to grow in compiled code, never taken, still
+            // made oo-scheduler.js's probes a quarter more costly (docs/sampling.md, *Where a probe's
+            // cost goes*); the array doubles, so a thread deoptimizes here a few times in its life
+            CompilerDirectives.transferToInterpreter();
             grow(d, root);
         }
         long g = enters + 1;
@@ -129,6 +133,7 @@ public final class CallDepth {
             if (d < gs.length) {
                 gs[d] = g;
             } else {
+                CompilerDirectives.transferToInterpreter(); // as for roots
                 growGens(d, g);
             }
             DEPTH.setRelease(this, d + 1); // release: the root and generation are visible before the depth (top())
