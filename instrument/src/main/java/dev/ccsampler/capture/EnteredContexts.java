@@ -1,6 +1,5 @@
 package dev.ccsampler.capture;
 
-import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleContext;
 
 import java.lang.invoke.MethodHandles;
@@ -141,15 +140,13 @@ public final class EnteredContexts {
         stack[depth++] = context;
     }
 
-    /** The thread entered {@code context}. Its own thread only. */
-    @TruffleBoundary
+    /** The thread entered {@code context}. Its own thread only, behind the caller's Truffle boundary. */
     public void entered(TruffleContext context) {
         push(context);
         setTop(context);
     }
 
-    /** The thread left {@code context}. Its own thread only. */
-    @TruffleBoundary
+    /** The thread left {@code context}. Its own thread only, behind the caller's Truffle boundary. */
     public void left(TruffleContext context) {
         for (int i = depth - 1; i >= 0; i--) {
             if (stack[i] == context) {
