@@ -180,7 +180,7 @@ suite = {
             # the flame graph page.
             "sourceDirs": ["java", "resources"],
             "dependencies": ["TRUFFLE_API_MAVEN", "POLYGLOT_MAVEN", "JACKSON_CORE", "PROTOBUF_JAVA", "JMC_FLIGHTRECORDER_WRITER", "JMC_COMMON", "OWASP_ENCODER", "LZ4_JAVA"],
-            "requires": ["jdk.jfr", "java.net.http", "jdk.httpserver"],
+            "requires": ["jdk.jfr", "java.net.http", "jdk.httpserver", "java.management"],
             "annotationProcessors": ["TRUFFLE_DSL_PROCESSOR_MAVEN"],
             "javaCompliance": "21+",
         },

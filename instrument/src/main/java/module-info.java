@@ -11,6 +11,7 @@ module dev.ccsampler {
     requires jdk.jfr;
     requires java.net.http;
     requires jdk.httpserver;
+    requires java.management;
 
     exports dev.ccsampler;
     exports dev.ccsampler.ccmap;

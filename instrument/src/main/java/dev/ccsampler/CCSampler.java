@@ -161,6 +161,8 @@ public final class CCSampler implements AutoCloseable {
      * from then on no walk uses the marks and no probe is attached again in this engine.
      */
     private final java.util.concurrent.atomic.AtomicBoolean marksRetired = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Set once the root probes are attached: until then the clock reads no top frame from the marks. */
+    private final java.util.concurrent.atomic.AtomicBoolean marksAttached = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile PeriodTuner tuner;
     /** Sampling events of the sampler itself (the tuner keeps its own). */
     private final List<String> samplingNotes = new ArrayList<>();
@@ -318,6 +320,7 @@ public final class CCSampler implements AutoCloseable {
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);
                 t.retireMarksWhen(marksRetired);
+                t.attachedMarksWhen(marksAttached);
                 drainer.register(t);
                 clock.addThread(e, t);
             }
@@ -428,6 +431,7 @@ public final class CCSampler implements AutoCloseable {
      *            ({@link CallDepthProbe#isTrivial}) get no probe, for good ({@link DormantProbes})
      */
     private void attachProbes(String why, boolean trivialAsleep) {
+        clock.setMeasureWaitCpu(false); // the late-samples rule has fired, or no longer matters
         synchronized (probesLock) {
             if (probesClosed || !incremental()) {
                 return;
@@ -437,6 +441,7 @@ public final class CCSampler implements AutoCloseable {
                 // kept until close: frames entered while attached must see their return probes
                 dormantProbes = trivialAsleep ? new DormantProbes() : null;
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, ordered, dormantProbes);
+                marksAttached.set(true);
                 attachRootEvents();
                 PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
                 if (settings.incremental() == SamplingSettings.Incremental.AUTO && !settings.autoPeriod()) {
@@ -523,6 +528,7 @@ public final class CCSampler implements AutoCloseable {
                 attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)", false);
             } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
+                    clock.setMeasureWaitCpu(true); // until the probes are attached
                     drainer.onLateSamples(seen -> attachProbes(seen
                                     + " (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)", true));
                 }

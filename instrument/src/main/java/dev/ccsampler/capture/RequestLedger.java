@@ -17,7 +17,8 @@ import java.lang.invoke.VarHandle;
  * decides: into the <em>carry</em>, which the late capture takes; into the unsent ticks; into
  * the waited-skipped ticks, carried by nothing; or ({@link Waited#TOP}) into the unsent ticks
  * until a tick the clock's selection chose, which puts them into one of {@value #TOP_SLOTS} <em>top
- * slots</em>, by the thread's top frame at that tick, for the late capture to take and place.</li>
+ * slots</em>, by the thread's top frame at that tick, for the late capture to take and place (into the
+ * carry while the thread has no root probes to tell its top frame).</li>
  * <li>A request ends exactly once, decided by a compare-and-set on {@code outstanding}: captured
  * (its weight goes into the sample record; the drain counts it taken or late), dropped on a full
  * ring, failed (walk threw, or abandoned because it can never be performed), or deferred by a
@@ -178,13 +179,22 @@ public final class RequestLedger {
          * To the late sample, by the thread's top counted frame at that tick (read by the clock
          * from the root probes' {@link CallDepth}): the capture places each group of ticks, and the
          * request's own weight with the top when it was sent, on the stack that frame had, rather
-         * than on the stack where the poll came. A waited tick without a known top, or with a
-         * fifth distinct one, is skipped.
+         * than on the stack where the poll came. While no root probe is attached ({@link
+         * #NO_PROBES}) the waited ticks go to the late sample, as under {@link #SAMPLE}; with the
+         * probes, a waited tick without a known top, or with a fifth distinct one, is skipped.
          */
         TOP
     }
 
     private final Waited waited;
+
+    /**
+     * The top frame {@link Waited#TOP} gets from a thread none of whose root probes is attached
+     * (not yet, or detached for good): its waited ticks then go to the late sample, as under
+     * {@link Waited#SAMPLE}. Before 2026-11-28 they were skipped, lost to the profile: on {@code
+     * poll-late.pace}, half of whose time is a builtin that does not poll, half of the ticks.
+     */
+    public static final long NO_PROBES = -1L;
 
     /** Distinct top frames one request's waited ticks are kept apart by ({@link Waited#TOP}); ticks with a further one are skipped. */
     public static final int TOP_SLOTS = 4;
@@ -282,6 +292,17 @@ public final class RequestLedger {
                         return false;
                     }
                     UNSENT.setRelease(this, 0L);
+                    if (topNow == NO_PROBES) {
+                        // no probe tells the top frame: the late sample carries them, as under
+                        // SAMPLE; but not before the thread's first poll, where no guest code ran
+                        // (a language's start-up, parsing): no stack had those
+                        if ((boolean) POLLED.getOpaque(this)) {
+                            CARRY.getAndAdd(this, gap); // atomic: the late capture may be taking the carry now
+                        } else {
+                            skipWaited(gap);
+                        }
+                        return false;
+                    }
                     int i = topNow == 0 ? -1 : slotFor(topNow);
                     if (i >= 0) {
                         if (genNow > (long) SLOT.getOpaque(slotGens, i)) {
@@ -389,7 +410,7 @@ public final class RequestLedger {
         UNSENT.setRelease(this, 0L);
         OUTSTANDING_WEIGHT.set(this, w); // plain: published by the release below
         SLOT.setRelease(slotGens, 0, genNow);
-        SLOT.setRelease(slotTops, 0, topNow); // published by the release below, like the weight
+        SLOT.setRelease(slotTops, 0, Math.max(0L, topNow)); // published by the release below, like the weight; NO_PROBES: none
         for (int i = 1; i < TOP_SLOTS; i++) {
             SLOT.setRelease(slotTops, i, 0L);
             SLOT.setRelease(slotGens, i, 0L);

@@ -63,6 +63,7 @@ public final class SampledThread {
     private volatile CallDepth marksSeen;
     /** Set once the marks may no longer be used ({@link #retireMarksWhen}); null when they never retire. */
     private AtomicBoolean marksRetired;
+    private AtomicBoolean marksAttached;
     /** Guest thread only: partial-safepoint deferrals in a row. */
     private int deferralsInARow;
     /**
@@ -239,6 +240,22 @@ public final class SampledThread {
     }
 
     /**
+     * The guest thread's CPU time when the clock sent its request, or -1 when not measured. Written
+     * by the clock before {@link RequestLedger#beginRequest} (whose release publishes it), read by
+     * the capture after its claim.
+     */
+    private long cpuAtRequest = -1;
+
+    /**
+     * Notes the guest thread's CPU time for the request about to be sent, when {@code measure}
+     * (while the probes of {@code WaitedTicks=top} are not attached yet: {@link ThreadCpuClock}).
+     * Clock thread, before {@link RequestLedger#beginRequest}.
+     */
+    public void noteRequestCpu(boolean measure) {
+        cpuAtRequest = measure ? ThreadCpuClock.of(thread) : -1;
+    }
+
+    /**
      * Notes the thread's context switches so far for the request about to be sent: a request
      * performed after a switch is not walked ({@link #capture}). Clock thread, before the
      * submission (which publishes it).
@@ -362,6 +379,9 @@ public final class SampledThread {
         long start = System.nanoTime();
         r.submitNanos = submitNanos;
         r.captureNanos = start;
+        long cpu = cpuAtRequest;
+        long cpuNow = cpu < 0 ? -1 : ThreadCpuClock.current(); // -1 also on a virtual thread
+        r.waitCpuNanos = cpuNow < 0 ? -1 : Math.max(0, cpuNow - cpu);
         r.weight = weight;
         r.places = 0;
         CallDepth m = currentMarks();
@@ -656,6 +676,20 @@ public final class SampledThread {
         marksRetired = retired;
     }
 
+    /**
+     * Makes the clock read the top frame from the marks only once {@code attached} is set: until
+     * then no root probe keeps them ({@code Incremental=auto} attaches the probes when it sees
+     * the need). Without this call the marks count as attached. Before the thread's first tick.
+     */
+    public void attachedMarksWhen(AtomicBoolean attached) {
+        marksAttached = attached;
+    }
+
+    private boolean marksAttached() {
+        AtomicBoolean a = marksAttached;
+        return a == null || a.get();
+    }
+
     private boolean marksRetired() {
         AtomicBoolean r = marksRetired;
         return r != null && r.get();
@@ -680,12 +714,17 @@ public final class SampledThread {
 
     /**
      * The thread's top counted frame now ({@link CallDepth#top()}) when the ledger's policy is
-     * {@link RequestLedger.Waited#TOP} and the thread's marks are known, else 0. Clock thread: a
-     * racy read of another thread's state, a hint.
+     * {@link RequestLedger.Waited#TOP} and the thread's marks are known, else 0; {@link
+     * RequestLedger#NO_PROBES} while no root probe keeps the marks (not attached yet, or detached
+     * for good). Clock thread: a racy read of another thread's state, a hint.
      */
     public long topNow() {
-        if (ledger.waited() != RequestLedger.Waited.TOP || marksRetired()) {
+        if (ledger.waited() != RequestLedger.Waited.TOP) {
             return 0;
+        }
+        if (marksRetired() || !marksAttached()) {
+            topGen = 0;
+            return RequestLedger.NO_PROBES; // the waited ticks go to the late sample
         }
         CallDepth m = marksSeen;
         long t = m == null ? 0 : m.top();

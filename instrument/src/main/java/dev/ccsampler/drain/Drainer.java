@@ -464,6 +464,11 @@ public final class Drainer {
     /** Share of the frames the marks spare walks at which the probes stay whatever they cost: walks half as long or shorter. */
     static final double SAVED_LIMIT = 0.5;
 
+    /** What fires {@link #onLateSamples} (before it fires), or null. For tests. */
+    String lateSamplesSeen() {
+        return lateReason;
+    }
+
     /** The thread whose deep, thinned stacks fire {@link #onDeepStacks} (before it fires), or null. For tests. */
     String deepStacksSeen() {
         return deepThread;
@@ -476,15 +481,26 @@ public final class Drainer {
     public static final int WAITED_SHARE_PERCENT = 10;
 
     /**
-     * Average wait for a poll, over a thread's recent samples, that fires {@link #onLateSamples}
-     * at any period: half a millisecond. Interpreted code polls within tens of microseconds (the
-     * median waits of the test suite's interpreted runs: 25–140 µs on a loaded 2-core machine);
-     * compiled code whose inlined callees run counted loops waited 0.9–1.0 ms at the median.
+     * Average wait for a poll, over a thread's recent samples taken in compiled code (the part of
+     * each wait the thread ran), that fires {@link #onLateSamples} at any period: half a
+     * millisecond. Compiled code whose inlined callees run counted loops waited 0.9–1.0 ms at the
+     * median; the compiled code of call-dense programs (a parser, a scheduler, a Markdown renderer)
+     * ran 0.06–0.23 ms on average before its polls (docs/sampling.md, *Waits in code that does not
+     * poll*).
      */
     static final long SLOW_POLL_NANOS = 500_000;
 
-    /** Recent samples (decayed) a thread must have before {@link #SLOW_POLL_NANOS} is judged. */
+    /** Samples in compiled code a thread must have had before {@link #SLOW_POLL_NANOS} is judged. */
     static final int SLOW_POLL_SAMPLES = 20;
+
+    /**
+     * Per-sample decay of the average wait of {@link #SLOW_POLL_NANOS}: about the last 20 samples
+     * in compiled code. A program's compiled code settles in seconds (a last-tier compilation
+     * replaces a first-tier one that polled more often: {@code known-split.js} waited 0.3 ms at the
+     * median in its first-tier second and 1.1 ms after), and a longer memory attached the probes
+     * seconds after that.
+     */
+    static final double SLOW_POLL_DECAY = 0.95;
 
     /** Per-sample decay of a thread's recent waited and total ticks (a window of about 100 samples). */
     static final double RECENT_DECAY = 0.99;
@@ -701,6 +717,16 @@ public final class Drainer {
         acc.latency.record(latency, 1);
         acc.maxLatency = Math.max(acc.maxLatency, latency);
         long periods = latency / Math.max(1, periodNanos);
+        // What of the wait was code that does not poll, which the probes of WaitedTicks=top are
+        // for (docs/sampling.md, *Waits in code that does not poll*): the part the thread ran (one
+        // descheduled, or stopped for a garbage collection or another VM safepoint, resumes where
+        // the tick found it; the whole wait where CPU time is not measured), and none of it when
+        // the poll came at an interpreted frame: interpreted guest code polls at every call and
+        // loop back-edge, so such a wait was host work (parsing, class loading, a builtin in
+        // Java) that the probes place no better than the poll does
+        boolean interpretedTop = r.depth > 0 && r.tiers[0] == FrameTier.INTERPRETED;
+        long ran = interpretedTop ? 0 : r.waitCpuNanos >= 0 ? Math.min(latency, r.waitCpuNanos) : latency;
+        long ranPeriods = ran / Math.max(1, periodNanos);
         boolean first = !acc.applied; // its request may have waited for the thread's first poll
         acc.applied = true;
         // a sample of a language's context initialization (one synthetic frame) waited in the
@@ -711,18 +737,21 @@ public final class Drainer {
             // before, they are in no sample and the weight is what the request carried. A thread's
             // first poll may have waited for the language's start-up, which ran no guest code: not
             // time in code that does not poll, which is what the probes would be attached for
-            acc.recentWaited = acc.recentWaited * RECENT_DECAY + periods;
+            acc.recentWaited = acc.recentWaited * RECENT_DECAY + ranPeriods;
             acc.recentTicks = acc.recentTicks * RECENT_DECAY + periods + weight;
-            acc.recentLatency = acc.recentLatency * RECENT_DECAY + latency;
-            acc.recentSamples = acc.recentSamples * RECENT_DECAY + 1;
+            if (!interpretedTop) { // the average wait is of polls in compiled code
+                acc.recentLatency = acc.recentLatency * SLOW_POLL_DECAY + ran;
+                acc.recentSamples = acc.recentSamples * SLOW_POLL_DECAY + 1;
+                acc.compiledSamples++;
+            }
             // polls that come late within the period: the sample is taken where the thread next
             // polls, and in compiled code that inlines its callees that is after they returned (a
             // counted loop in an inlined function polls nowhere); the tick then goes to the caller.
             // Seen: known-split.js, compiled, 10 ms, polls 0.9 ms late at the median, none a whole
             // period late for seconds: half of the time went to `iteration`, which does nothing.
-            if (onLate != null && lateReason == null && acc.recentSamples >= SLOW_POLL_SAMPLES && acc.recentLatency >= SLOW_POLL_NANOS * acc.recentSamples) {
+            if (onLate != null && lateReason == null && acc.compiledSamples >= SLOW_POLL_SAMPLES && acc.recentLatency >= SLOW_POLL_NANOS * acc.recentSamples) {
                 // acted on by the drain loop, outside the map's lock
-                lateReason = String.format(java.util.Locale.ROOT, "thread %s's recent samples waited %.2f ms on average for a safepoint poll", t.threadName,
+                lateReason = String.format(java.util.Locale.ROOT, "thread %s's recent samples in compiled code ran %.2f ms on average before a safepoint poll", t.threadName,
                                 acc.recentLatency / acc.recentSamples / 1e6);
             }
         }
@@ -732,14 +761,16 @@ public final class Drainer {
                 acc.initLate += weight;
             }
         }
-        if (latency > periodNanos) {
-            acc.late += weight;
+        if (ran > periodNanos && !initialization) {
             acc.lateSamples++;
-            if (onLate != null && lateReason == null && !initialization && acc.lateSamples >= LATE_TRIGGER && acc.recentTicks > 0
+            if (onLate != null && lateReason == null && acc.lateSamples >= LATE_TRIGGER && acc.recentTicks > 0
                             && acc.recentWaited * 100 >= WAITED_SHARE_PERCENT * acc.recentTicks) {
                 // acted on by the drain loop, outside the map's lock
-                lateReason = "thread " + t.threadName + " spent " + WAITED_SHARE_PERCENT + " % or more of its recent time waiting for safepoints";
+                lateReason = "thread " + t.threadName + " spent " + WAITED_SHARE_PERCENT + " % or more of its recent time running while it waited for safepoints";
             }
+        }
+        if (latency > periodNanos) {
+            acc.late += weight;
         } else {
             acc.taken += weight;
         }

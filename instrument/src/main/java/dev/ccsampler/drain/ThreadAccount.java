@@ -27,18 +27,27 @@ final class ThreadAccount {
     /** Ticks of records the drain could not apply (counted as failed). */
     long failedInDrain;
     long samples;
-    /** Samples that waited a whole period or more for a safepoint. */
+    /**
+     * Samples whose thread ran a whole period or more while it waited for a safepoint (of its wait,
+     * the part it was on a CPU; the whole wait where that is not measured: {@code
+     * SampleRecord#waitCpuNanos}).
+     */
     long lateSamples;
     /**
-     * Recent periods spent waiting for a safepoint, and recent ticks (waited or carried), both
-     * decayed by {@link Drainer#RECENT_DECAY} per sample: their ratio is the share of the thread's
-     * recent time that a profile without the waited ticks would miss.
+     * Recent periods the thread ran while it waited for a safepoint, and recent ticks (waited or
+     * carried), both decayed by {@link Drainer#RECENT_DECAY} per sample: their ratio is the share of
+     * the thread's recent time spent in code that does not poll.
      */
     double recentWaited;
     double recentTicks;
-    /** Recent samples' waits for their polls, in nanoseconds, and recent samples, decayed alike. */
+    /**
+     * Recent samples' waits for their polls in compiled code (the part the thread ran), in
+     * nanoseconds, and recent such samples, decayed alike ({@link Drainer#SLOW_POLL_DECAY}); and
+     * such samples in all.
+     */
     double recentLatency;
     double recentSamples;
+    long compiledSamples;
     /**
      * The thread's counted root enters ({@link SampledThread#countedEnters()}) at the costly-probes
      * judge's last window, -1 before it saw the thread (or since a clear made this account).

@@ -75,6 +75,12 @@ public final class SampleRecord {
     public long submitNanos;
     /** {@code System.nanoTime()} when the guest thread started the walk. */
     public long captureNanos;
+    /**
+     * CPU time the guest thread used between the request's submission and this capture, in
+     * nanoseconds; -1 when not measured ({@code dev.ccsampler.capture.ThreadCpuClock}). A wait for
+     * the poll longer than this was time the thread did not run.
+     */
+    public long waitCpuNanos = -1;
     /** Nanoseconds the capture took on the guest thread. */
     public long walkNanos;
     /**

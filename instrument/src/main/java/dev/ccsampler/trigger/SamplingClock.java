@@ -5,6 +5,7 @@ import com.oracle.truffle.api.TruffleContext;
 import com.oracle.truffle.api.instrumentation.TruffleInstrument;
 import dev.ccsampler.capture.CaptureAction;
 import dev.ccsampler.capture.SampledThread;
+import dev.ccsampler.capture.ThreadCpuClock;
 import dev.ccsampler.capture.TickGate;
 import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.fault.FaultLog;
@@ -64,6 +65,8 @@ public final class SamplingClock {
     private volatile double budget = 1.0;
     private volatile int threadsPerTick;
     private volatile boolean sampleIdle;
+    /** Whether each request notes the guest thread's CPU time ({@link SampledThread#noteRequestCpu}). */
+    private volatile boolean measureWaitCpu;
     private volatile boolean running;
     private volatile Thread thread;
     private volatile long overruns;
@@ -122,6 +125,15 @@ public final class SamplingClock {
     /** Threads walked per tick (partial safepoints); 0 walks every thread that is asked. Any thread. */
     public void setThreadsPerTick(int n) {
         threadsPerTick = n;
+    }
+
+    /**
+     * Whether each request notes its guest thread's CPU time, so that the drain can tell how much of
+     * a wait for a poll the thread spent running (about a microsecond a request on the clock
+     * thread). Any thread.
+     */
+    public void setMeasureWaitCpu(boolean on) {
+        measureWaitCpu = on && ThreadCpuClock.available();
     }
 
     /** Whether parked and blocked threads are sampled. Any thread. */
@@ -366,6 +378,7 @@ public final class SamplingClock {
                 for (int i = 0; i < threads.length; i++) {
                     threads[i] = states[i].thread;
                     states[i].noteSwitches();
+                    states[i].noteRequestCpu(measureWaitCpu);
                     long top = states[i].topNow();
                     states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
                 }

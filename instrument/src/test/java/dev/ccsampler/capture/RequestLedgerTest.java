@@ -139,6 +139,35 @@ class RequestLedgerTest {
         assertEquals(3, skip.waitedSkippedTicks());
     }
 
+    /**
+     * Under {@code TOP}, while no root probe is attached (the clock reads {@link
+     * RequestLedger#NO_PROBES}), the ticks a request waits go to its late sample, as under {@code
+     * SAMPLE}; a top that is merely unknown with the probes attached (0) is still skipped. Before
+     * 2026-11-28 both were skipped: {@code poll-late.pace} lost half of its ticks.
+     */
+    @Test
+    void ticksWaitedBeforeTheProbesAreAttachedGoToTheLateSample() {
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
+        // before the thread's first poll (a language starting) they are skipped all the same
+        assertTrue(l.tick(false, 1, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(1, l.beginRequest(5, RequestLedger.NO_PROBES, 0L));
+        assertTrue(!l.tick(false, 2, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(1, l.claim(5));
+        assertEquals(2, l.beforeFirstPollTicks());
+        assertEquals(2, l.waitedSkippedTicks());
+        assertTrue(l.tick(false, 1, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(1, l.beginRequest(10, RequestLedger.NO_PROBES, 0L));
+        assertTrue(!l.tick(false, 3, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(4, l.claim(10), "the waited ticks are the late sample's");
+        assertEquals(0L, l.claimedTop(0), "NO_PROBES is no top to place ticks on");
+        assertEquals(2, l.waitedSkippedTicks(), "none after the first poll");
+        assertTrue(l.tick(false, 1, 0L, 0L, false));
+        assertEquals(1, l.beginRequest(20, 0L, 0L));
+        assertTrue(!l.tick(false, 2, 0L, 0L, false)); // probes attached, no counted frame on top: skipped
+        assertEquals(1, l.claim(20));
+        assertEquals(4, l.waitedSkippedTicks());
+    }
+
     /** A top frame as {@link CallDepth#top()} gives it. */
     private static long top(int depth, int root) {
         return ((long) depth << 32) | (root & 0xffffffffL);

@@ -925,13 +925,19 @@ class SamplingStageTest {
         assertEquals(50, withTop, 12, "late's share with its waited ticks");
         assertTrue(withSkip < 25, () -> "without them late should get far less than half (else the program does not test this): " + withSkip);
         assertEquals(guestLines(plain("pace", program, "20")), guestLines(placed.stdout), "guest output with WaitedTicks=top");
-        // The defaults (WaitedTicks=top, Incremental=auto): half of the time waiting for polls
-        // attaches the probes on its own, and says why.
+        // The defaults (WaitedTicks=top, Incremental=auto): the waits end at interpreted frames
+        // (`late` returns and polls), where the probes would tell nothing the late sample does not:
+        // interpreted guest code polls at every call and loop, so such a wait is host work (here
+        // grind) that the late sample, at the frame's return poll, still finds. The probes stay
+        // away (before 2026-11-28 they were attached here), and until probes are attached the
+        // waited ticks go to the late sample (before, they were skipped: `late` got 4 %).
         Run auto = run("pace", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100"), "20");
-        assertTrue(auto.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("safepoint")),
-                        () -> "waits should attach the probes: " + auto.profile.meta().sampling() + "; " + auto.profile.accounting().summaryLine());
+        assertTrue(auto.profile.meta().sampling().stream().noneMatch(e -> e.contains("incremental walks on")),
+                        () -> "waits at interpreted frames should not attach the probes: " + auto.profile.meta().sampling() + "; " + auto.profile.accounting().summaryLine());
+        // (every tick is walked at CostBudget=100: the few skipped ones passed before the first poll)
+        assertTrue(auto.profile.accounting().skipped() * 20 < auto.profile.accounting().requested(), () -> "waited ticks should not be skipped: " + auto.profile.accounting().summaryLine());
         double withAuto = selfShare(auto, "late", "prompt");
-        assertTrue(withAuto > withSkip, () -> "the defaults should keep more of late's waited ticks than skip: " + withAuto + " vs " + withSkip);
+        assertEquals(50, withAuto, 12, "late's share with the defaults");
     }
 
     /**
