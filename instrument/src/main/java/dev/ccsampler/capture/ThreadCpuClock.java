@@ -9,7 +9,7 @@ import java.lang.management.ThreadMXBean;
  * for a garbage collection or another VM safepoint). Only the first kind is what the root probes of
  * {@code WaitedTicks=top} are attached for: a thread stopped at a VM safepoint resumes at a poll,
  * and one descheduled resumes where it was, so a late sample of either finds the stack the tick
- * found. Measured (docs/sampling.md, <em>Waits the guest did not run</em>): in the first seconds of
+ * found. Measured (docs/sampling.md, <em>Waits in code that does not poll</em>): in the first seconds of
  * a parser's run on 2 cores, three quarters of the time its samples waited more than a millisecond
  * was time the guest thread did not run.
  *
