@@ -312,15 +312,17 @@ public final class Drainer {
 
     /**
      * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with what was
-     * seen, when some thread has had at least {@value #LATE_TRIGGER} samples that waited a whole
-     * period or more for a safepoint, and the periods its recent samples waited are at least
-     * {@value #WAITED_SHARE_PERCENT} % of its recent time (about the last hundred samples): then
-     * the waits are long enough to move a function's share by more than the error a profile may
-     * have. Or when its recent samples (at least {@value #SLOW_POLL_SAMPLES}) waited
-     * {@value #SLOW_POLL_NANOS} ns or more on average, a whole period or not: then the thread polls
-     * so seldom that where it polls is often not where the tick found it (safepoint bias). Code
-     * whose polls come soon, call-dense code among it, never pays for the probes this way. Any
-     * thread.
+     * seen, when some thread has had at least {@value #LATE_TRIGGER} samples that ran a whole
+     * period or more while they waited for a safepoint, and the periods its recent samples ran so
+     * are at least {@value #WAITED_SHARE_PERCENT} % of its recent time (about the last hundred
+     * samples): then the waits are long enough to move a function's share by more than the error a
+     * profile may have. Or when its recent samples in compiled code (at least {@value
+     * #SLOW_POLL_SAMPLES}) ran {@value #SLOW_POLL_NANOS} ns or more on average before their poll, a
+     * whole period or not: then the thread polls so seldom that where it polls is often not where
+     * the tick found it (safepoint bias). Of a wait only the part the thread ran counts (where
+     * {@code SampleRecord#waitCpuNanos} is measured), and none of a wait that ended at an
+     * interpreted frame. Code whose polls come soon, call-dense code among it, never pays for the
+     * probes this way. Any thread.
      */
     public void onLateSamples(java.util.function.Consumer<String> action) {
         onLate = action;
