@@ -793,6 +793,9 @@ public final class CCSampler implements AutoCloseable {
      *            counted in the late-sample warning
      * @param filter the frame filter in force, to say which option shows the hidden frames
      */
+    /** Samples from which the "each sample stood for" warning judges the walks. */
+    static final int THINNED_WARNING_SAMPLES = 20;
+
     static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll, long[] initialization, dev.ccsampler.drain.FrameFilter filter) {
         List<String> w = new ArrayList<>();
         Accounting a = s.accounting();
@@ -846,8 +849,11 @@ public final class CCSampler implements AutoCloseable {
         if (a.requested() > 0 && a.samples() < 100) {
             w.add("Only " + a.samples() + " samples: lower --ccsampler.Period or profile a longer run for a stable profile.");
         }
-        if (a.samples() > 0 && a.applied() > 20 * a.samples()) {
-            w.add(String.format("Each sample stood for %.0f ticks on average: walks were expensive (deep stacks, or --ccsampler.Incremental=false) and the capture budget thinned them out; the shares stay unbiased but noisier. Raise --ccsampler.CostBudget or --ccsampler.Period.",
+        // a handful of samples says nothing of the walks' cost: a short script's one sample may
+        // carry the ticks of its whole start-up, waited for its first poll
+        if (a.samples() >= THINNED_WARNING_SAMPLES && a.applied() > 20 * a.samples()) {
+            w.add(String.format("Each sample stood for %.0f ticks on average: walks were expensive (deep stacks, or --ccsampler.Incremental=false) and the capture budget thinned them out, "
+                            + "or requests waited long for safepoint polls (see the late samples); the shares stay unbiased but noisier. Raise --ccsampler.CostBudget or --ccsampler.Period.",
                             (double) a.applied() / a.samples()));
         }
         if (a.pruned() > 0) {
