@@ -783,6 +783,9 @@ public final class CCSampler implements AutoCloseable {
                         stackLimit, List.copyOf(warnings), sampling), s.methods(), s.methodStats(), s.callSites(), s.threads(), s.endedLatency());
     }
 
+    /** Samples from which the "each sample stood for" warning judges the walks. */
+    static final int THINNED_WARNING_SAMPLES = 20;
+
     /**
      * Profile-quality warnings, each naming the option that would fix it.
      *
@@ -793,9 +796,6 @@ public final class CCSampler implements AutoCloseable {
      *            counted in the late-sample warning
      * @param filter the frame filter in force, to say which option shows the hidden frames
      */
-    /** Samples from which the "each sample stood for" warning judges the walks. */
-    static final int THINNED_WARNING_SAMPLES = 20;
-
     static List<String> warnings(ProfileSnapshot s, long overruns, long beforeFirstPoll, long[] initialization, dev.ccsampler.drain.FrameFilter filter) {
         List<String> w = new ArrayList<>();
         Accounting a = s.accounting();
