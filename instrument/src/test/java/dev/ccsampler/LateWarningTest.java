@@ -1,11 +1,6 @@
 package dev.ccsampler;
 
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.ContextNode;
-import dev.ccsampler.ccmap.ProfileSnapshot;
-import dev.ccsampler.ccmap.ThreadProfile;
-import dev.ccsampler.drain.FrameFilter;
-import dev.ccsampler.drain.WildcardFilter;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,11 +16,7 @@ class LateWarningTest {
     private static List<String> warnings(long taken, long late, long initTicks, long initLate) {
         long applied = taken + late;
         Accounting a = new Accounting(applied, taken, late, 0, 0, 0, 0, 1_000_000, 5_000_000, 9_000_000, 0, applied, 0, applied, applied, 0);
-        ContextNode root = new ContextNode(0, -1, -1, new long[4], new long[]{applied, 0, 0, 0}, null);
-        ProfileSnapshot s = new ProfileSnapshot(new ProfileSnapshot.Meta(1_000_000, 0, 1, "test", true, 10_000, List.of(), List.of()), List.of(), List.of(),
-                        List.of(), List.of(new ThreadProfile(0, 1, "main", root, a)));
-        FrameFilter all = new FrameFilter(WildcardFilter.compile("*"), WildcardFilter.compile("*"), WildcardFilter.compile("*"), true);
-        return CCSampler.warnings(s, 0, 0, new long[]{initTicks, initLate}, all).stream().filter(w -> w.contains("were late")).toList();
+        return WarningsFixture.warnings(a, applied, new long[]{initTicks, initLate}, "were late");
     }
 
     @Test

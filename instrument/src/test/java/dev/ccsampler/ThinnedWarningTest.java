@@ -1,11 +1,6 @@
 package dev.ccsampler;
 
 import dev.ccsampler.ccmap.Accounting;
-import dev.ccsampler.ccmap.ContextNode;
-import dev.ccsampler.ccmap.ProfileSnapshot;
-import dev.ccsampler.ccmap.ThreadProfile;
-import dev.ccsampler.drain.FrameFilter;
-import dev.ccsampler.drain.WildcardFilter;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,11 +16,7 @@ class ThinnedWarningTest {
 
     private static List<String> warnings(long samples, long ticks) {
         Accounting a = new Accounting(ticks, 0, ticks, 0, 0, 0, 0, 1_000_000, 5_000_000, 9_000_000, 0, samples, 0, samples, samples, 0, 0, dev.ccsampler.ccmap.LatencyHistogram.EMPTY);
-        ContextNode root = new ContextNode(0, -1, -1, new long[4], new long[]{ticks, 0, 0, 0}, null);
-        ProfileSnapshot s = new ProfileSnapshot(new ProfileSnapshot.Meta(10_000_000, 0, 1, "test", true, 10_000, List.of(), List.of()), List.of(), List.of(),
-                        List.of(), List.of(new ThreadProfile(0, 1, "main", root, a)));
-        FrameFilter all = new FrameFilter(WildcardFilter.compile("*"), WildcardFilter.compile("*"), WildcardFilter.compile("*"), true);
-        return CCSampler.warnings(s, 0, 0, new long[]{0, 0}, all).stream().filter(w -> w.contains("stood for")).toList();
+        return WarningsFixture.warnings(a, ticks, new long[]{0, 0}, "stood for");
     }
 
     @Test
