@@ -685,6 +685,18 @@ public final class SampledThread {
         marksAttached = attached;
     }
 
+    /**
+     * Whether a late sample's weight holds the ticks its request waited for the poll: under
+     * {@link RequestLedger.Waited#SAMPLE}, and under {@link RequestLedger.Waited#TOP} while no root
+     * probe tells the top frame ({@link #topNow} answers {@link RequestLedger#NO_PROBES}), when the
+     * ledger carries them to the late sample. (A placed sample's weight holds them too.) Any
+     * thread: a racy hint.
+     */
+    public boolean waitsInWeight() {
+        RequestLedger.Waited w = ledger.waited();
+        return w == RequestLedger.Waited.SAMPLE || w == RequestLedger.Waited.TOP && (marksRetired() || !marksAttached());
+    }
+
     private boolean marksAttached() {
         AtomicBoolean a = marksAttached;
         return a == null || a.get();

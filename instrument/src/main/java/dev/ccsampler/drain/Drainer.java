@@ -734,13 +734,16 @@ public final class Drainer {
         // a sample of a language's context initialization (one synthetic frame) waited in the
         // language's start-up, where the probes could tell nothing: it does not attach them
         boolean initialization = r.depth == 1 && r.reused == 0 && r.targets[0] instanceof dev.ccsampler.capture.ContextInitialization.Frame;
+        // the ticks the request stood for when it was sent (the gap the cost budget left before it,
+        // a deferral's carry), without those it waited for its poll: these are in the weight of a
+        // placed sample, and of one the ledger carried them to (WaitedTicks=sample, or top before
+        // the root probes), and in no sample else (skipped, or gone on to the next request)
+        long own = r.places > 0 || t.waitsInWeight() ? Math.max(1, weight - periods) : weight;
         if (r.places == 0 && !first && !initialization) {
-            // the periods this sample waited are in its weight only once placed (WaitedTicks=top);
-            // before, they are in no sample and the weight is what the request carried. A thread's
-            // first poll may have waited for the language's start-up, which ran no guest code: not
-            // time in code that does not poll, which is what the probes would be attached for
+            // A thread's first poll may have waited for the language's start-up, which ran no guest
+            // code: not time in code that does not poll, which is what the probes would be attached for
             acc.recentWaited = acc.recentWaited * RECENT_DECAY + ranPeriods;
-            acc.recentTicks = acc.recentTicks * RECENT_DECAY + periods + weight;
+            acc.recentTicks = acc.recentTicks * RECENT_DECAY + periods + own;
             if (!interpretedTop) { // the average wait is of polls in compiled code
                 acc.recentLatency = acc.recentLatency * SLOW_POLL_DECAY + ran;
                 acc.recentSamples = acc.recentSamples * SLOW_POLL_DECAY + 1;
@@ -799,11 +802,9 @@ public final class Drainer {
         acc.stackDepth = total;
         acc.frames += total;
         acc.meanDepth += (total - acc.meanDepth) / 16;
-        // the ticks the cost budget left unwalked, not those the sample waited for its poll: a
-        // placed sample's weight includes its waited periods (WaitedTicks=top), and a deep stack
-        // whose samples wait is not thinned
-        long thinned = r.places == 0 ? weight : Math.max(1, weight - periods);
-        acc.meanWeight += (thinned - acc.meanWeight) / 16;
+        // the ticks the cost budget left unwalked, not those the sample waited for its poll: a deep
+        // stack whose samples wait is not thinned
+        acc.meanWeight += (own - acc.meanWeight) / 16;
         double costly = THINNED_WEIGHT * deepBudget * periodNanos;
         if (acc.samples > 1 && r.depth >= deepFrames && r.walkNanos >= costly) {
             // a walk the budget affords at most once in THINNED_WEIGHT ticks; a far costlier one is

@@ -2,6 +2,7 @@ package dev.ccsampler.drain;
 
 import com.oracle.truffle.api.RootCallTarget;
 import dev.ccsampler.capture.FrameTier;
+import dev.ccsampler.capture.RequestLedger;
 import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.queue.SampleRecord;
@@ -26,13 +27,21 @@ class LateSamplesTest {
      * {@code ran} ns (-1: not measured), with its top frame at {@code tier}; returns what fired.
      */
     private static String feed(int n, long latency, long ran, byte tier) {
+        return feed(n, latency, ran, tier, PERIOD, 1, RequestLedger.Waited.SKIP);
+    }
+
+    /**
+     * {@link #feed(int, long, long, byte)} at {@code period}, each record weighing {@code weight}
+     * ticks, on a thread whose ledger follows {@code waited}.
+     */
+    private static String feed(int n, long latency, long ran, byte tier, long period, long weight, RequestLedger.Waited waited) {
         try (Engine engine = Engine.create()) { // initialises the Truffle runtime the call targets need
             RootCallTarget target = new PlacementTest.Named("loop").getCallTarget();
             FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
-            Drainer d = new Drainer(new CCMap(), all, PERIOD);
+            Drainer d = new Drainer(new CCMap(), all, period);
             d.onLateSamples(why -> {
             });
-            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
+            SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128, null, false, waited);
             d.register(t);
             for (int i = 0; i < n; i++) {
                 SampleRecord r = t.ring.claim();
@@ -42,7 +51,7 @@ class LateSamplesTest {
                 r.targets[1] = target;
                 r.tiers[0] = tier;
                 r.tiers[1] = tier;
-                r.weight = 1;
+                r.weight = weight;
                 r.submitNanos = 1_000L;
                 r.captureNanos = 1_000L + latency;
                 r.waitCpuNanos = ran;
@@ -87,5 +96,17 @@ class LateSamplesTest {
         assertNull(feed(200, 600_000L, 50_000L, FrameTier.INLINED), "0.6 ms of wall time, 50 µs of it running");
         assertNull(feed(200, 600_000L, 600_000L, FrameTier.INTERPRETED), "interpreted polls do not count");
         assertNull(feed(10, 600_000L, 600_000L, FrameTier.INLINED), "too few samples to judge");
+    }
+
+    @Test
+    void theWaitedTicksALateSampleCarriesCountOnce() {
+        // at 0.1 ms, each request stands for 17 ticks of its own and waits two more, running: 2 of
+        // 19 ticks, over a tenth. Where the ledger carries the waited ticks to the late sample
+        // (WaitedTicks=sample, or top before the root probes), its weight of 19 holds them; counted
+        // again beside it, the share read 2 of 21, under a tenth (until 2026-11-28)
+        assertNotNull(feed(200, 205_000L, 205_000L, FrameTier.LAST, 100_000L, 19, RequestLedger.Waited.SAMPLE));
+        // where the waited ticks are in no sample (skipped), the same weight is the request's own:
+        // 2 of 21
+        assertNull(feed(200, 205_000L, 205_000L, FrameTier.LAST, 100_000L, 19, RequestLedger.Waited.SKIP));
     }
 }
