@@ -231,6 +231,7 @@ public final class CCSampler implements AutoCloseable {
         s.clock.setBudget(settings.budget());
         s.clock.setThreadsPerTick(settings.threadsPerTick());
         s.clock.setSampleIdle(settings.sampleIdle());
+        s.clock.setCpuTime(settings.cpuTime());
         s.initialization.setSampled(settings.sampleContextInitialization());
         if (settings.autoPeriod()) {
             s.clock.setTickUnitNanos(settings.minPeriodNanos());
@@ -760,6 +761,10 @@ public final class CCSampler implements AutoCloseable {
         dev.ccsampler.burst.BurstTotals bursts = drainer.burstTotals();
         if (bursts != null) {
             sampling.add(bursts.summary());
+        }
+        String cpuTime = clock.cpuTimeSummary();
+        if (cpuTime != null) {
+            sampling.add(cpuTime);
         }
         long beforeFirstPoll = drainer.beforeFirstPollTicks();
         if (beforeFirstPoll > 0) {

@@ -20,7 +20,8 @@ package dev.ccsampler.ccmap;
  * @param inFlight ticks not yet resolved when a snapshot was taken while sampling; 0 once sampling
  *            has stopped, when the identity holds exactly
  * @param samples stack walks applied (each stands for one or more ticks)
- * @param idle ticks at which the thread was parked or blocked and not sampled (not part of requested)
+ * @param idle ticks at which the thread was parked or blocked and not sampled, or (counted by CPU time)
+ *            runnable but given less than half a tick of CPU since the last (not part of requested)
  * @param framesWalked frames the applied walks visited
  * @param frames frames of the applied samples' stacks (walked plus reused from the previous sample)
  * @param deferred requests not walked where they were performed, passed over by a partial safepoint or performed after the thread switched contexts (their ticks went to the thread's next sample)

@@ -83,7 +83,8 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         }
         SamplingSettings settings = new SamplingSettings(o.get(CCSamplerOptions.INCREMENTAL), o.get(CCSamplerOptions.VERIFY_INCREMENTAL), o.get(CCSamplerOptions.COST_BUDGET) / 100,
                         o.get(CCSamplerOptions.THREADS_PER_TICK), o.get(CCSamplerOptions.SAMPLE_IDLE), auto, min, max, o.get(CCSamplerOptions.STEADY_STATE),
-                        o.get(CCSamplerOptions.WAITED_TICKS), o.get(CCSamplerOptions.SAMPLE_CONTEXT_INITIALIZATION), o.get(CCSamplerOptions.WRITE_KNOWN_FRAMES));
+                        o.get(CCSamplerOptions.WAITED_TICKS), o.get(CCSamplerOptions.SAMPLE_CONTEXT_INITIALIZATION), o.get(CCSamplerOptions.WRITE_KNOWN_FRAMES),
+                        o.get(CCSamplerOptions.CPU_TIME));
         burstSettings = new BurstSettings(o.get(CCSamplerOptions.BURST), o.get(CCSamplerOptions.BURST_LENGTH), o.get(CCSamplerOptions.BURST_RR), o.get(CCSamplerOptions.BURST_DETACH),
                         new BurstSwitch());
         sampler = SamplerAccess.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings,

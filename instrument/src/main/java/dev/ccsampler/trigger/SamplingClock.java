@@ -65,6 +65,12 @@ public final class SamplingClock {
     private volatile double budget = 1.0;
     private volatile int threadsPerTick;
     private volatile boolean sampleIdle;
+    /** When a running thread's ticks follow its CPU time ({@link ThreadSchedule#cpuUnits}), not its state alone. */
+    private volatile SamplingSettings.CpuTime cpuTime = SamplingSettings.CpuTime.OFF;
+    private final int cores = Runtime.getRuntime().availableProcessors();
+    /** Wakes of the clock, and those that counted running threads by CPU time (single writer: the clock). */
+    private volatile long wakes;
+    private volatile long cpuWakes;
     /** Whether each request notes the guest thread's CPU time ({@link SampledThread#noteRequestCpu}). */
     private volatile boolean measureWaitCpu;
     private volatile boolean running;
@@ -134,6 +140,32 @@ public final class SamplingClock {
      */
     public void setMeasureWaitCpu(boolean on) {
         measureWaitCpu = on && ThreadCpuClock.available();
+    }
+
+    /**
+     * When a thread that is not parked, waiting or blocked gets one tick per period of CPU time it
+     * used instead of one per period it was in that state ({@link SamplingSettings.CpuTime}); by
+     * state always where the JVM does not measure thread CPU time. Any thread.
+     */
+    public void setCpuTime(SamplingSettings.CpuTime when) {
+        cpuTime = ThreadCpuClock.available() ? when : SamplingSettings.CpuTime.OFF;
+    }
+
+    /**
+     * What {@link #setCpuTime} did, for the profile's notes: null when every wake counted by state,
+     * else at how many of the clock's wakes running threads were counted by CPU time.
+     */
+    public String cpuTimeSummary() {
+        long c = cpuWakes;
+        if (c == 0) {
+            return null;
+        }
+        long w = wakes;
+        if (c == w) {
+            return "running threads counted by the CPU time they used (one tick per period of it), not by their state";
+        }
+        return String.format("running threads counted by the CPU time they used at %d of the clock's %d wakes (%.0f%%), where more threads were runnable than the %d cores; "
+                        + "by their state at the others", c, w, 100.0 * c / Math.max(1, w), cores);
     }
 
     /** Whether parked and blocked threads are sampled. Any thread. */
@@ -346,12 +378,40 @@ public final class SamplingClock {
         return (int) k + 1;
     }
 
+    /**
+     * Whether more of the sampled threads are runnable now (not parked, waiting or blocked, by
+     * {@link Thread#getState()}, in a context or not) than the machine has cores: then some of them
+     * wait for a core, and a runnable thread is not necessarily running. Clock thread only.
+     */
+    private boolean moreRunnableThanCores() {
+        int runnable = 0;
+        for (ContextEntry e : order) {
+            if (e.closed) {
+                continue;
+            }
+            for (ThreadSchedule s : e.threads) {
+                if (!s.thread.isEnded() && ThreadSchedule.running(s.thread.thread.getState()) && ++runnable > cores) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private void tick(long now, int n) {
         long p = periodNanos;
         double b = budget;
         boolean idle = sampleIdle;
+        // with idle threads sampled the profile is of wall-clock time: every thread's state counts
+        SamplingSettings.CpuTime when = idle ? SamplingSettings.CpuTime.OFF : cpuTime;
+        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && moreRunnableThanCores();
+        wakes = wakes + 1; // single writer
+        if (cpu) {
+            cpuWakes = cpuWakes + 1;
+        }
         int limit = threadsPerTick;
-        long units = Math.max(1, Math.round((double) p / tickUnitNanos));
+        long unit = tickUnitNanos;
+        long units = Math.max(1, Math.round((double) p / unit));
         TickGate gate = null;
         for (ContextEntry e : order) {
             if (e.closed) {
@@ -359,7 +419,7 @@ public final class SamplingClock {
             }
             List<SampledThread> chosen = null;
             for (ThreadSchedule s : e.threads) {
-                if (s.tick(p, b, idle, units, now, n)) {
+                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0)) {
                     if (chosen == null) {
                         chosen = new ArrayList<>(e.threads.size());
                     }

@@ -20,14 +20,16 @@ import dev.ccsampler.capture.RequestLedger;
  *            start-up library) like any other; by default such a sample is one synthetic frame
  * @param writeKnownFrames below the top frames, write runs of counted frames whose pairs earlier walks
  *            saw from what those walks saw instead of walking them (incremental walks only)
+ * @param cpuTime when a running thread gets one tick per period of CPU time it used instead of one
+ *            per period it was runnable (never while idle threads are sampled: every tick counts)
  */
 public record SamplingSettings(Incremental incremental, boolean verifyIncremental, double budget, int threadsPerTick, boolean sampleIdle, boolean autoPeriod,
                 long minPeriodNanos, long maxPeriodNanos, boolean steadyState, RequestLedger.Waited waited,
-                boolean sampleContextInitialization, boolean writeKnownFrames) {
+                boolean sampleContextInitialization, boolean writeKnownFrames, CpuTime cpuTime) {
 
     /** The defaults of the instrument's options. */
     public static final SamplingSettings DEFAULTS = new SamplingSettings(Incremental.AUTO, false, 0.03, Runtime.getRuntime().availableProcessors(), false, false, 1_000_000L,
-                    100_000_000L, false, RequestLedger.Waited.TOP, false, true);
+                    100_000_000L, false, RequestLedger.Waited.TOP, false, true, CpuTime.AUTO);
 
     /** When walks are incremental. */
     public enum Incremental {
@@ -45,6 +47,29 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
 
         /** Average frames per sample from which {@code AUTO} attaches the probes. */
         public static final int DEEP_FRAMES = 64;
+    }
+
+    /**
+     * When a thread that is not parked, waiting or blocked is counted by the CPU time it used (one
+     * tick per period of it) rather than by its state (one tick per period it was runnable). The
+     * two agree while the thread has a core; they part where threads wait for one.
+     */
+    public enum CpuTime {
+        /**
+         * By CPU time at the clock's wakes where more threads are runnable than the machine has
+         * cores, by state otherwise. By state a runnable thread that waits for a core is counted as
+         * running: eight busy TruffleRuby threads on 2 cores were given 5 times the CPU time they
+         * used, split among them up to 6 points off their CPU time. By CPU time, a thread alone on
+         * its core loses the time it is descheduled (the compiler's threads, garbage collection),
+         * which the wall-clock time a program measures of its own phases includes: on the
+         * split-check's single-threaded programs that read 2–12 points further off their timings
+         * (docs/sampling.md, <em>Threads that wait for a core</em>).
+         */
+        AUTO,
+        /** By CPU time at every wake. */
+        ON,
+        /** By state at every wake. */
+        OFF
     }
 
     /**

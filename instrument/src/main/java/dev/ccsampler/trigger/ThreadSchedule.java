@@ -1,6 +1,7 @@
 package dev.ccsampler.trigger;
 
 import dev.ccsampler.capture.SampledThread;
+import dev.ccsampler.capture.ThreadCpuClock;
 
 import java.util.SplittableRandom;
 
@@ -33,6 +34,12 @@ final class ThreadSchedule {
     /** Selection credit, in ticks-worth of p; a tick is chosen when it reaches {@link #threshold}. */
     private double credit;
     private double threshold;
+    /** The thread's CPU time at the last wake that read it, or -1 before the first ({@link #cpuUnits}). */
+    private long cpuSeen = -1;
+    /** CPU time, in nanoseconds, not yet counted as ticks: within half a tick unit of 0 after each read. */
+    private long cpuCredit;
+    /** When a wake last counted this thread by CPU time ({@link #byState}). */
+    private long cpuWakeNanos;
 
     ThreadSchedule(SampledThread thread, long seed) {
         this.thread = thread;
@@ -59,10 +66,19 @@ final class ThreadSchedule {
      * @param n clock ticks this wake stands for
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n) {
+        return tick(periodNanos, budget, sampleIdle, units, now, n, 0);
+    }
+
+    /**
+     * {@link #tick(long, double, boolean, long, long, int)} where a running thread's ticks follow
+     * its CPU time at this wake: {@code cpuUnitNanos} is the profile's tick unit, or 0 to count the
+     * wake by the thread's state ({@link #cpuUnits}).
+     */
+    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos) {
         thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
         boolean send = false;
         try {
-            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n);
+            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos);
             return send;
         } finally {
             if (!send) {
@@ -71,7 +87,7 @@ final class ThreadSchedule {
         }
     }
 
-    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n) {
+    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos) {
         if (thread.isEnded()) {
             return false; // removed from its context; the clock's copy of the list may still hold it
         }
@@ -95,6 +111,18 @@ final class ThreadSchedule {
         // milliseconds of its next call into the guest went unsampled
         thread.abandonIfUnperformable();
         boolean idle = !sampleIdle && isIdle(state);
+        if (cpuUnitNanos <= 0) {
+            byState(now);
+        } else if (!idle) {
+            cpuWakeNanos = now;
+            long k = cpuUnits(ThreadCpuClock.of(thread.thread), units, cpuUnitNanos);
+            if (k <= 0) {
+                idle = true; // runnable, but it ran less than half a tick's CPU since its last tick
+            } else if (k != units) {
+                n = (int) Math.min(Integer.MAX_VALUE, Math.max(1, Math.round((double) k * n / units)));
+                units = k;
+            }
+        }
         long top = thread.topNow();
         boolean initializing = thread.initializingNow();
         // the selection runs before the ledger counts the tick, and also while a request waits
@@ -112,6 +140,53 @@ final class ThreadSchedule {
     boolean count(boolean idle, long units, long top, long generation, boolean initializing, double p, int n) {
         boolean chosen = p > 0 && choose(p, n);
         return thread.ledger.tick(idle, units, top, generation, initializing, chosen) && chosen;
+    }
+
+    /**
+     * The ticks a wake of the clock is worth by the thread's CPU time: the CPU time it used since the
+     * previous wake that read it, plus what earlier wakes left over, in whole tick units rounded to
+     * the nearest (so a thread that runs all the time gets one a tick whatever the clock's jitter,
+     * and one that got a quarter of a core one in four); the rest, within half a unit either way,
+     * waits for the next. A thread is counted by CPU time because on a machine with more busy
+     * threads than cores a thread that is runnable is not running: eight busy TruffleRuby threads
+     * on two cores were given 5 times the CPU time they used, and their split among themselves
+     * was off by up to 6 points (docs/sampling.md, <em>Threads that wait for a core</em>). Where the
+     * time cannot be read ({@code cpuNow} below 0), and at the first read, the wake is worth its
+     * {@code wallUnits}. Clock thread only.
+     */
+    long cpuUnits(long cpuNow, long wallUnits, long unitNanos) {
+        if (cpuNow < 0) {
+            return wallUnits;
+        }
+        if (cpuSeen < 0) {
+            cpuSeen = cpuNow;
+            return wallUnits;
+        }
+        cpuCredit += Math.max(0, cpuNow - cpuSeen);
+        cpuSeen = cpuNow;
+        long k = Math.floorDiv(cpuCredit + unitNanos / 2, unitNanos);
+        cpuCredit -= k * unitNanos;
+        return k;
+    }
+
+    /**
+     * A wake counted by state. Within a second of a wake counted by CPU time the CPU time is still
+     * read, so that a clock that goes back and forth between the two (threads around the number of
+     * cores) counts at each CPU wake the CPU time since the previous wake, not since the last CPU
+     * wake, which would count the state wakes' time twice; after that it is not read (about a
+     * microsecond a thread), and the next CPU wake starts afresh.
+     */
+    private void byState(long now) {
+        if (cpuSeen < 0) {
+            return;
+        }
+        if (now - cpuWakeNanos > 1_000_000_000L) {
+            cpuSeen = -1;
+            return;
+        }
+        long cpu = ThreadCpuClock.of(thread.thread);
+        cpuSeen = cpu < 0 ? -1 : cpu;
+        cpuCredit = 0;
     }
 
     /** The selection probability of this thread's tick now: 1 while no walk cost is known or with no budget. */
@@ -185,6 +260,11 @@ final class ThreadSchedule {
         credit -= threshold;
         threshold = nextThreshold();
         return true;
+    }
+
+    /** Whether a thread in state {@code s} may be running: not parked, waiting, blocked, new or ended. */
+    static boolean running(Thread.State s) {
+        return s == Thread.State.RUNNABLE;
     }
 
     private static boolean isIdle(Thread.State s) {

@@ -245,4 +245,60 @@ class ThreadScheduleTest {
         assertEquals(1, t.ledger.failed());
         assertEquals(2_000, t.outstandingSince());
     }
+
+    /**
+     * Under {@code CpuTime} a wake is worth the CPU time the thread used since the last, in whole
+     * tick units: a thread that runs all the time gets one a tick despite the clock's jitter (the
+     * rounding keeps the rest within half a unit of 0), one that gets a quarter of a core gets one
+     * in four, and over any run the units add up to its CPU time within half a unit.
+     */
+    @Test
+    void cpuTicksFollowTheCpuTimeUsed() {
+        long unit = 10_000_000;
+        ThreadSchedule s = schedule(1);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        assertEquals(1, s.cpuUnits(5_000_000, 1, unit), "the first read is worth the wake's wall ticks");
+        long counted = 0;
+        for (int i = 0; i < 1_000; i++) {
+            long cpu = 5_000_000 + (i + 1) * unit + r.nextLong(-300_000, 300_001); // each wake up to 0.3 ms late or early
+            long k = s.cpuUnits(cpu, 1, unit);
+            assertEquals(1, k, "a thread that runs all the time: one tick a wake, at wake " + i);
+            counted += k;
+        }
+        assertEquals(1_000, counted);
+        ThreadSchedule q = schedule(2);
+        q.cpuUnits(0, 1, unit);
+        long used = 0;
+        counted = 0;
+        int zero = 0;
+        for (int i = 0; i < 1_000; i++) {
+            long d = unit / 4 + r.nextLong(-500_000, 500_001); // a quarter of a core
+            used += d;
+            long k = q.cpuUnits(used, 1, unit);
+            zero += k == 0 ? 1 : 0;
+            counted += k;
+        }
+        assertTrue(Math.abs(counted * unit - used) <= unit / 2, "units " + counted + " for " + used + " ns of CPU");
+        assertTrue(zero >= 700 && zero <= 800, "about three wakes in four worth nothing: " + zero);
+        assertEquals(3, q.cpuUnits(used + 3 * unit, 1, unit), "a wake after a long stretch counts it all");
+        assertEquals(0, q.cpuUnits(used + 3 * unit, 1, unit), "no CPU since: nothing");
+        assertEquals(4, schedule(3).cpuUnits(-1, 4, unit), "where CPU time cannot be read, the wall ticks");
+    }
+
+    /** A runnable thread that used no CPU since its last tick is counted idle, not sampled. */
+    @Test
+    void aRunnableThreadThatDidNotRunIsNotAsked() {
+        SampledThread t = new SampledThread(Thread.currentThread(), 0, 4, 16);
+        ThreadSchedule s = new ThreadSchedule(t, 5);
+        long period = 1_000_000_000_000L; // no thread of this test uses a thousand seconds of CPU
+        assertTrue(s.tick(period, 1.0, false, 1, 1_000, 1, period), "the first read counts as a tick");
+        t.ledger.beginRequest(1_000);
+        t.ledger.clockExit();
+        t.setPending(new SampledThread.PendingRequest(1_000, java.util.concurrent.CompletableFuture.completedFuture(null)));
+        long ticks = t.ledger.ticks();
+        assertTrue(!s.tick(period, 1.0, false, 1, 2_000, 1, period), "less than half a tick of CPU: no request");
+        assertEquals(ticks, t.ledger.ticks(), "and no tick");
+        assertEquals(1, t.ledger.idleTicks(), "but an idle one");
+        assertTrue(s.tick(period, 1.0, false, 1, 3_000, 1, 0), "by state alone the same thread is asked");
+    }
 }

@@ -849,6 +849,80 @@ class SamplingStageTest {
     }
 
     @Test
+    void aThreadsTicksFollowTheCpuTimeItUsedWhenThreadsOutnumberCores() throws Exception {
+        // Three busy JavaScript threads per core (a context each on one engine), each doing the same
+        // fixed work and timing its own CPU time. By default (CpuTime) a thread's ticks are the CPU
+        // time it used; counted by state, a thread waiting for a core is runnable and each thread
+        // got about three times its CPU time here on 2 cores (docs/sampling.md, Threads that wait
+        // for a core). The bound allows for the CPU a thread spends before its first tick
+        // (starting the context) and for rounding: 20 % and 5 ticks.
+        int n = Math.min(12, 3 * Runtime.getRuntime().availableProcessors());
+        String js = """
+                        function spin(n) { let x = n | 1; for (let i = 0; i < n; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; } return x; }
+                        function step(o) { o.v = (o.v * 31 + 7) & 0xffff; return o.v; }
+                        function hop(n) { const o = {v: 1}; let s = 0; for (let i = 0; i < n; i++) { s += step(o); } return s; }
+                        (function round() { let s = 0; for (let k = 0; k < 10; k++) { s ^= spin(300000); s ^= hop(100000); } return s; })
+                        """;
+        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms"));
+        ProfileSnapshot[] profile = {null};
+        long[] cpu = new long[n];
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        Assumptions.assumeTrue(mx.isCurrentThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled(), "this JVM measures no thread CPU time");
+        onGuestThread("threads outnumbering cores", () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                List<Thread> workers = new ArrayList<>();
+                Throwable[] failed = {null};
+                for (int t = 0; t < n; t++) {
+                    int i = t;
+                    Thread w = new Thread(() -> {
+                        long c0 = mx.getCurrentThreadCpuTime(); // the context's start-up is sampled too
+                        try (Context c = Context.newBuilder("js").engine(engine).build()) {
+                            Value round = c.eval("js", js);
+                            for (int k = 0; k < 60; k++) {
+                                round.execute();
+                            }
+                            cpu[i] = mx.getCurrentThreadCpuTime() - c0;
+                        } catch (Throwable e) {
+                            failed[0] = e;
+                        }
+                    }, "cpu-worker-" + t);
+                    workers.add(w);
+                    w.start();
+                }
+                for (Thread w : workers) {
+                    w.join();
+                }
+                if (failed[0] != null) {
+                    throw new AssertionError("a worker failed", failed[0]);
+                }
+                sampler.setCollecting(false);
+                profile[0] = sampler.takeSnapshot();
+            }
+        });
+        long unit = profile[0].meta().periodNanos();
+        int seen = 0;
+        List<String> off = new ArrayList<>();
+        for (ThreadProfile t : profile[0].threads()) {
+            if (!t.threadName().startsWith("cpu-worker-")) {
+                continue;
+            }
+            seen++;
+            int i = Integer.parseInt(t.threadName().substring("cpu-worker-".length()));
+            Accounting a = t.accounting();
+            double cpuTicks = (double) cpu[i] / unit;
+            System.out.printf("threads outnumbering cores, %s: %d ticks, %.1f ticks of CPU time; %s%n", t.threadName(), a.requested(), cpuTicks, a.summaryLine());
+            assertTrue(a.balanced(), () -> "accounting identity broken: " + a.summaryLine());
+            if (Math.abs(a.requested() - cpuTicks) > 0.2 * cpuTicks + 5) {
+                off.add(String.format("%s: %d ticks for %.1f ticks' worth of CPU time", t.threadName(), a.requested(), cpuTicks));
+            }
+        }
+        System.out.println("threads outnumbering cores: " + profile[0].meta().sampling());
+        assertEquals(n, seen, "every worker sampled");
+        assertTrue(off.isEmpty(), () -> "ticks off the CPU time used: " + off);
+    }
+
+    @Test
     void autoPeriodMovesWithinItsBounds() throws Exception {
         // every tick walked: the tuner decides every 200 walks, and a loaded machine's budget
         // thinned the walks enough that the period had no time to move (seen once)
