@@ -20,6 +20,19 @@ import dev.ccsampler.trigger.ShareDrift;
  * still, and then forgets with a half-life of {@value #HALF_LIFE_MILLIS} ms. Measured against the
  * whole run's profile instead, a tokenizer's steady state was 1.58 away from a profile that still
  * held its warm-up, and the probes came back 1.5 s after they left.</li>
+ * <li><b>Back off</b>: each time the probes come back, the time they stay before they may leave
+ * again and the half-life of the recent profile double (up to {@value #MAX_BACKOFF} times), and
+ * from the second detachment on the recent profile is no longer restarted from the last two
+ * checks but kept, forgetting at that half-life. A program that cycles through phases longer than
+ * a second (four benchmark kernels of 25–40 ms an iteration, which the probes slowed to 1–3 s)
+ * otherwise saw each phase as a shift from the one before: at 1 ms the probes came and went 25
+ * times in 80 s, and each coming recompiled the program (×6.5 its time without a profiler;
+ * docs/bursting.md, <em>A cycle of phases</em>).</li>
+ * <li><b>Settle</b>: for {@value #SETTLE_MILLIS} ms (times the back-off) after a detachment no
+ * shift is looked for, and the windows only join the recent profile. Disposing the probes
+ * invalidates the compiled code that held them, and the program runs in the interpreter and
+ * recompiles for a while; the probes also slowed call-dense functions more than the others, so the
+ * profile they leave behind differs from the program's without them even where nothing shifted.</li>
  * </ul>
  * The calls of a detached stretch are extrapolated, when the probes come back and when sampling
  * stops: each context gets the calls it had in the two check intervals before the detachment
@@ -43,6 +56,8 @@ public final class BurstSchedule {
     static final int MIN_DISTANCE_SAMPLES = 100;
     static final double SHIFTED_L1 = 1.2;
     static final long HALF_LIFE_MILLIS = 2_000;
+    static final int MAX_BACKOFF = 16;
+    static final long SETTLE_MILLIS = 2_000;
     /** Weights of the recent profile, in 1/1024 of a tick, so that forgetting keeps some precision. */
     private static final int SCALE = 1024;
 
@@ -75,6 +90,10 @@ public final class BurstSchedule {
     private long frozenRateNanos;
     private long detachedAt;
     private boolean stretchOpen;
+    /** 1, doubled each time the probes come back (up to {@link #MAX_BACKOFF}): see the class comment. */
+    private int backoff = 1;
+    /** Until when, after a detachment, no shift is looked for ({@link #SETTLE_MILLIS}). */
+    private long settledAt;
 
     /** @param startNanos when sampling started (the probes were attached then) */
     public BurstSchedule(long startNanos) {
@@ -123,18 +142,19 @@ public final class BurstSchedule {
             return Action.NONE;
         }
         nextCheck = now + CHECK_MILLIS * 1_000_000L;
-        Action a = attached ? converged(now) : shifted();
+        Action a = attached ? converged(now) : shifted(now);
         rateNanos = now - checkBefore;
         checkBefore = lastCheck;
         lastCheck = now;
         // the recent profile: forget, then add the window; when detaching, what ran while the
         // calls held still (this window and the one before) alone
-        double keep = a == Action.DETACH ? 0 : Math.pow(0.5, (double) CHECK_MILLIS / HALF_LIFE_MILLIS);
+        boolean restart = a == Action.DETACH && backoff == 1;
+        double keep = restart ? 0 : Math.pow(0.5, (double) CHECK_MILLIS / (HALF_LIFE_MILLIS * backoff));
         time = ShareDrift.room(time, Math.max(window.length, previous.length) - 1);
         timeTotal = 0;
         for (int i = 0; i < time.length; i++) {
             long w = i < window.length ? window[i] : 0;
-            long before = a == Action.DETACH && i < previous.length ? previous[i] : 0;
+            long before = restart && i < previous.length ? previous[i] : 0;
             time[i] = (long) (time[i] * keep) + (w + before) * SCALE;
             timeTotal += time[i];
         }
@@ -151,14 +171,19 @@ public final class BurstSchedule {
         double moved = previousCalls == null ? Double.NaN : ShareDrift.moved(previousCalls, calls, callsTotal);
         previousCalls = ShareDrift.shares(calls, callsTotal);
         quietChecks = moved < CONVERGED_L1 ? quietChecks + 1 : 0;
-        if (quietChecks >= 2 && burstsSinceAttach >= MIN_BURSTS && now - attachedAt >= MIN_ATTACHED_MILLIS * 1_000_000L) {
-            reason = String.format(java.util.Locale.ROOT, "the calls per function moved %.3f (< %.2f) over two %d ms checks, after %d bursts", moved, CONVERGED_L1, CHECK_MILLIS, burstsSinceAttach);
+        if (quietChecks >= 2 && burstsSinceAttach >= MIN_BURSTS && now - attachedAt >= MIN_ATTACHED_MILLIS * backoff * 1_000_000L) {
+            reason = String.format(java.util.Locale.ROOT, "the calls per function moved %.3f (< %.2f) over two %d ms checks, after %d bursts", moved, CONVERGED_L1, CHECK_MILLIS, burstsSinceAttach)
+                            + (backoff == 1 ? "" : String.format(java.util.Locale.ROOT, " and at least %d s attached (they came back %s)", MIN_ATTACHED_MILLIS * backoff / 1000,
+                                            backoff == MAX_BACKOFF ? "4 times or more" : Integer.numberOfTrailingZeros(backoff) + (backoff == 2 ? " time" : " times")));
             return Action.DETACH;
         }
         return Action.NONE;
     }
 
-    private Action shifted() {
+    private Action shifted(long now) {
+        if (now < settledAt) {
+            return Action.NONE; // the program recompiles without the probes: its windows only join the recent profile
+        }
         double fresh = ShareDrift.fresh(window, windowTotal, time, timeTotal, 0.01);
         double l1 = ShareDrift.distance(window, windowTotal, time, timeTotal);
         if (windowSamples >= MIN_WINDOW_SAMPLES && fresh > 0.5 || windowSamples >= MIN_DISTANCE_SAMPLES && l1 > SHIFTED_L1) {
@@ -174,6 +199,7 @@ public final class BurstSchedule {
      * each context's calls of the last two check intervals, {@link #rateNanos()} long.
      */
     public void detached(long now) {
+        settledAt = now + SETTLE_MILLIS * backoff * 1_000_000L;
         quietChecks = 0;
         detachedAt = now;
         stretchOpen = true;
@@ -196,6 +222,7 @@ public final class BurstSchedule {
 
     /** The probes were attached again at {@code now}: the calls counted from then on must converge anew. */
     public void attached(long now) {
+        backoff = Math.min(MAX_BACKOFF, backoff * 2);
         stretchOpen = false;
         attachedAt = now;
         burstsSinceAttach = 0;

@@ -137,4 +137,35 @@ class BurstScheduleTest {
             assertEquals(BurstSchedule.Action.NONE, b, () -> "check after detaching: " + s.reason());
         }
     }
+
+    /**
+     * A program that cycles through four phases, each 1.5 s long (function 10, 11, 12, 13), whose
+     * calls converge at once: the first detachment's recent profile holds one phase, so the next
+     * phase reads as a shift and the probes come back. They must not come and go with every phase:
+     * each return doubles the time they stay and the recent profile's memory, so over 120 s they
+     * come back a handful of times, not at every phase (here once; 40 times without the back-off).
+     */
+    @Test
+    void aCycleOfPhasesBacksTheProbesOff() {
+        BurstSchedule s = new BurstSchedule(0);
+        boolean attached = true;
+        int returns = 0;
+        long t = 0;
+        for (int k = 1; k <= 240; k++) {
+            t = k * 500 * MS;
+            int leaf = 10 + (k / 3) % 4;
+            BurstSchedule.Action a = interval(s, t, attached, attached ? 10 : 0, samples(50, leaf));
+            if (a == BurstSchedule.Action.DETACH) {
+                attached = false;
+                s.detached(t);
+            } else if (a == BurstSchedule.Action.ATTACH) {
+                attached = true;
+                returns++;
+                s.attached(t);
+            }
+        }
+        assertTrue(returns >= 1, "the first detachment saw one phase: the next one is a shift");
+        assertTrue(returns <= 5, "the probes came back " + returns + " times in 120 s");
+        assertTrue(!attached || s.reason() != null);
+    }
 }
