@@ -28,7 +28,7 @@ import dev.ccsampler.trigger.ShareDrift;
  * otherwise saw each phase as a shift from the one before: at 1 ms the probes came and went 25
  * times in 80 s, and each coming recompiled the program (×6.5 its time without a profiler;
  * docs/bursting.md, <em>A cycle of phases</em>).</li>
- * <li><b>Settle</b>: for {@value #SETTLE_MILLIS} ms (times the back-off) after a detachment no
+ * <li><b>Settle</b>: for {@value #SETTLE_MILLIS} ms (times the back-off, at most 4) after a detachment no
  * shift is looked for, and the windows only join the recent profile. Disposing the probes
  * invalidates the compiled code that held them, and the program runs in the interpreter and
  * recompiles for a while; the probes also slowed call-dense functions more than the others, so the
@@ -146,8 +146,8 @@ public final class BurstSchedule {
         rateNanos = now - checkBefore;
         checkBefore = lastCheck;
         lastCheck = now;
-        // the recent profile: forget, then add the window; when detaching, what ran while the
-        // calls held still (this window and the one before) alone
+        // the recent profile: forget, then add the window; at the first detachment, what ran
+        // while the calls held still (this window and the one before) alone (see Back off)
         boolean restart = a == Action.DETACH && backoff == 1;
         double keep = restart ? 0 : Math.pow(0.5, (double) CHECK_MILLIS / (HALF_LIFE_MILLIS * backoff));
         time = ShareDrift.room(time, Math.max(window.length, previous.length) - 1);
@@ -199,7 +199,7 @@ public final class BurstSchedule {
      * each context's calls of the last two check intervals, {@link #rateNanos()} long.
      */
     public void detached(long now) {
-        settledAt = now + SETTLE_MILLIS * backoff * 1_000_000L;
+        settledAt = now + SETTLE_MILLIS * Math.min(backoff, 4) * 1_000_000L;
         quietChecks = 0;
         detachedAt = now;
         stretchOpen = true;
