@@ -72,6 +72,48 @@ class SamplingStageTest {
         return opts;
     }
 
+    /** One thread's work in its own JavaScript context ({@link #jsThreads}). */
+    interface ContextWork {
+        void run(int index, Context context) throws Exception;
+    }
+
+    /**
+     * Runs {@code n} threads named {@code prefix} and their index, each in its own JavaScript
+     * context on one engine with {@code options}, waits for them (a failure of one fails the test)
+     * and returns the profile taken once they have ended.
+     */
+    static ProfileSnapshot jsThreads(String what, Map<String, String> options, int n, String prefix, ContextWork work) throws Exception {
+        ProfileSnapshot[] profile = {null};
+        onGuestThread(what, () -> {
+            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(options).build()) {
+                CCSampler sampler = CCSampler.find(engine);
+                List<Thread> workers = new ArrayList<>();
+                Throwable[] failed = {null};
+                for (int t = 0; t < n; t++) {
+                    int i = t;
+                    Thread w = new Thread(() -> {
+                        try (Context c = Context.newBuilder("js").engine(engine).build()) {
+                            work.run(i, c);
+                        } catch (Throwable e) {
+                            failed[0] = e;
+                        }
+                    }, prefix + t);
+                    workers.add(w);
+                    w.start();
+                }
+                for (Thread w : workers) {
+                    w.join();
+                }
+                if (failed[0] != null) {
+                    throw new AssertionError("a worker failed", failed[0]);
+                }
+                sampler.setCollecting(false);
+                profile[0] = sampler.takeSnapshot();
+            }
+        });
+        return profile[0];
+    }
+
     static Run run(String language, Path file, Map<String, String> options, String... args) throws Exception {
         Run r = runInContexts(1, language, file, options, args);
         ProfileSnapshot p = r.profile();
@@ -800,37 +842,13 @@ class SamplingStageTest {
                         (function round() { let s = 0; for (let k = 0; k < 20; k++) { s ^= spin(400000); s ^= hop(100000); } return s; })
                         """;
         Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms", "ccsampler.ThreadsPerTick", "1"));
-        ProfileSnapshot[] profile = {null};
-        onGuestThread("deferred requests", () -> {
-            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build()) {
-                CCSampler sampler = CCSampler.find(engine);
-                long end = System.nanoTime() + 3_000_000_000L;
-                List<Thread> workers = new ArrayList<>();
-                Throwable[] failed = {null};
-                for (int t = 0; t < 4; t++) {
-                    Thread w = new Thread(() -> {
-                        try (Context c = Context.newBuilder("js").engine(engine).build()) {
-                            Value round = c.eval("js", js);
-                            while (System.nanoTime() < end) {
-                                round.execute();
-                            }
-                        } catch (Throwable e) {
-                            failed[0] = e;
-                        }
-                    }, "worker-" + t);
-                    workers.add(w);
-                    w.start();
-                }
-                for (Thread w : workers) {
-                    w.join();
-                }
-                if (failed[0] != null) {
-                    throw new AssertionError("a worker failed", failed[0]);
-                }
-                sampler.setCollecting(false);
-                profile[0] = sampler.takeSnapshot();
+        long end = System.nanoTime() + 3_000_000_000L;
+        ProfileSnapshot[] profile = {jsThreads("deferred requests", opts, 4, "worker-", (i, c) -> {
+            Value round = c.eval("js", js);
+            while (System.nanoTime() < end) {
+                round.execute();
             }
-        });
+        })};
         long deferred = 0;
         int workers = 0;
         for (ThreadProfile t : profile[0].threads()) {
@@ -864,42 +882,17 @@ class SamplingStageTest {
                         (function round() { let s = 0; for (let k = 0; k < 10; k++) { s ^= spin(300000); s ^= hop(100000); } return s; })
                         """;
         Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms"));
-        ProfileSnapshot[] profile = {null};
         long[] cpu = new long[n];
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         Assumptions.assumeTrue(mx.isCurrentThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled(), "this JVM measures no thread CPU time");
-        onGuestThread("threads outnumbering cores", () -> {
-            try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build()) {
-                CCSampler sampler = CCSampler.find(engine);
-                List<Thread> workers = new ArrayList<>();
-                Throwable[] failed = {null};
-                for (int t = 0; t < n; t++) {
-                    int i = t;
-                    Thread w = new Thread(() -> {
-                        long c0 = mx.getCurrentThreadCpuTime(); // the context's start-up is sampled too
-                        try (Context c = Context.newBuilder("js").engine(engine).build()) {
-                            Value round = c.eval("js", js);
-                            for (int k = 0; k < 60; k++) {
-                                round.execute();
-                            }
-                            cpu[i] = mx.getCurrentThreadCpuTime() - c0;
-                        } catch (Throwable e) {
-                            failed[0] = e;
-                        }
-                    }, "cpu-worker-" + t);
-                    workers.add(w);
-                    w.start();
-                }
-                for (Thread w : workers) {
-                    w.join();
-                }
-                if (failed[0] != null) {
-                    throw new AssertionError("a worker failed", failed[0]);
-                }
-                sampler.setCollecting(false);
-                profile[0] = sampler.takeSnapshot();
+        ProfileSnapshot[] profile = {jsThreads("threads outnumbering cores", opts, n, "cpu-worker-", (i, c) -> {
+            long c0 = mx.getCurrentThreadCpuTime(); // the context's start-up (on its first eval) is sampled too
+            Value round = c.eval("js", js);
+            for (int k = 0; k < 60; k++) {
+                round.execute();
             }
-        });
+            cpu[i] = mx.getCurrentThreadCpuTime() - c0;
+        })};
         long unit = profile[0].meta().periodNanos();
         int seen = 0;
         List<String> off = new ArrayList<>();
