@@ -58,12 +58,12 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
         /**
          * By CPU time at the clock's wakes where more threads are runnable than the machine has
          * cores, by state otherwise. By state a runnable thread that waits for a core is counted as
-         * running: eight busy TruffleRuby threads on 2 cores were given 5 times the CPU time they
-         * used, split among them up to 6 points off their CPU time. By CPU time, a thread alone on
-         * its core loses the time it is descheduled (the compiler's threads, garbage collection),
-         * which the wall-clock time a program measures of its own phases includes: on the
-         * split-check's single-threaded programs that read 2–12 points further off their timings
-         * (docs/sampling.md, <em>Threads that wait for a core</em>).
+         * running: eight busy TruffleRuby threads on 2 cores were given 4.3 to 5.9 times the CPU
+         * time they used, split among them up to 6 points off their CPU time. By CPU time, a thread
+         * alone on its core loses the time it is descheduled (the compiler's threads, garbage
+         * collection), which the wall-clock time a program measures of its own phases includes:
+         * the split-check's single-threaded programs read further off their timings in every cell
+         * of a round, by 0.2 to 12 points (docs/sampling.md, <em>Threads that wait for a core</em>).
          */
         AUTO,
         /** By CPU time at every wake. */

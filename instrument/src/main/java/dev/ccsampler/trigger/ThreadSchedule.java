@@ -149,7 +149,7 @@ final class ThreadSchedule {
      * and one that got a quarter of a core one in four); the rest, within half a unit either way,
      * waits for the next. A thread is counted by CPU time because on a machine with more busy
      * threads than cores a thread that is runnable is not running: eight busy TruffleRuby threads
-     * on two cores were given 5 times the CPU time they used, and their split among themselves
+     * on two cores were given 4.3 to 5.9 times the CPU time they used, and their split among themselves
      * was off by up to 6 points (docs/sampling.md, <em>Threads that wait for a core</em>). Where the
      * time cannot be read ({@code cpuNow} below 0), and at the first read, the wake is worth its
      * {@code wallUnits}. Clock thread only.
