@@ -273,11 +273,13 @@ public final class CCSampler implements AutoCloseable {
 
             @Override
             public void onLanguageContextInitialized(TruffleContext context, LanguageInfo language) {
+                clock.initializationEnds(context); // before the frame is forgotten: it takes the waiting ticks
                 initialization.exit();
             }
 
             @Override
             public void onLanguageContextInitializeFailed(TruffleContext context, LanguageInfo language) {
+                clock.initializationEnds(context);
                 initialization.exit();
             }
 

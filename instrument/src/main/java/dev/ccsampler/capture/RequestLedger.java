@@ -432,7 +432,17 @@ public final class RequestLedger {
      *         resolved (abandoned and counted as failed)
      */
     public long claim(long submitNanos) {
-        if (!polled) {
+        return claim(submitNanos, true);
+    }
+
+    /**
+     * {@link #claim(long)}, where {@code atPoll} says whether the thread is at a safepoint poll of
+     * guest code. The end of a language context's initialization is not one (no guest code ran):
+     * the ticks that pass after it and before the thread's first poll stay start-up ticks. Guest
+     * thread.
+     */
+    public long claim(long submitNanos, boolean atPoll) {
+        if (atPoll && !polled) {
             POLLED.setOpaque(this, true); // the clock only needs to see it eventually
         }
         // atomic, before the CAS: a drain that sees the request gone then sees this too (holding)

@@ -307,6 +307,35 @@ public final class SampledThread {
         }
     }
 
+    /**
+     * The calling thread is about to end a language context's initialization ({@link
+     * ContextInitialization#current()} still gives it): a request that waits now is taken here, as
+     * the initialization's one synthetic frame with every tick it carries. A language that runs
+     * no guest code while it initializes (GraalJS sets its realm up in Java) reaches no poll
+     * there; the request then waited for the program's first poll, and all of the start-up's
+     * ticks went to the first guest frame (a script of one loop read 580 ms of {@code :program}
+     * self time). The request's action, when Truffle runs it later, finds it resolved. Guest
+     * thread, from the contexts listener; nothing is walked, so no poll is needed.
+     */
+    public void initializationEnds() {
+        if (thread != Thread.currentThread() || initialization == null || initialization.current() == null) {
+            return;
+        }
+        long submitNanos = ledger.outstandingSince();
+        if (submitNanos == 0) {
+            return;
+        }
+        long weight = ledger.claim(submitNanos, false);
+        if (weight < 0) {
+            return; // resolved meanwhile (the clock abandoned it)
+        }
+        try {
+            captureClaimed(submitNanos, null, null, weight);
+        } finally {
+            ledger.settled();
+        }
+    }
+
     /** {@link #capture(long, TickGate, Node)} once the request is claimed for {@code weight} ticks. */
     private void captureClaimed(long submitNanos, TickGate tick, Node location, long weight) {
         if (switchedSinceRequest()) {

@@ -222,6 +222,24 @@ public final class SamplingClock {
         }
     }
 
+    /**
+     * The calling thread is about to end a language's initialization in {@code c}: its waiting
+     * request is taken now, on the initialization's frame ({@link SampledThread#initializationEnds}).
+     * Guest thread, from the contexts listener.
+     */
+    public void initializationEnds(TruffleContext c) {
+        ContextEntry e = contexts.get(c);
+        if (e == null) {
+            return;
+        }
+        Thread me = Thread.currentThread();
+        for (ThreadSchedule s : e.threads) {
+            if (s.thread.thread == me) {
+                s.thread.initializationEnds();
+            }
+        }
+    }
+
     /** Adds a thread to its context's sampled set. */
     public synchronized void addThread(ContextEntry e, SampledThread t) {
         e.threads.add(new ThreadSchedule(t, seed++ * 0x9E3779B97F4A7C15L));

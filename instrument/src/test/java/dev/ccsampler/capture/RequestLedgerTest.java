@@ -140,6 +140,32 @@ class RequestLedgerTest {
     }
 
     /**
+     * A request taken as a language's initialization ends ({@code SampledThread.initializationEnds}:
+     * GraalJS initializes in Java and never polls there) is no poll of guest code: the ticks that
+     * wait after it for the thread's first poll (parsing) are still counted as before that poll.
+     */
+    @Test
+    void aClaimAtTheEndOfInitializationIsNoPoll() {
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
+        assertTrue(l.tick(false, 1, RequestLedger.NO_PROBES, 0L, true));
+        assertEquals(1, l.beginRequest(5, RequestLedger.NO_PROBES, 0L));
+        assertTrue(!l.tick(false, 4, RequestLedger.NO_PROBES, 0L, true));
+        assertEquals(5, l.claim(5, false), "the initialization's ticks are its sample's");
+        l.settled();
+        assertTrue(l.tick(false, 1, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(1, l.beginRequest(10, RequestLedger.NO_PROBES, 0L));
+        assertTrue(!l.tick(false, 2, RequestLedger.NO_PROBES, 0L, false)); // parsing
+        assertEquals(2, l.beforeFirstPollTicks(), "still before the first poll");
+        assertEquals(1, l.claim(10, true));
+        l.settled();
+        assertTrue(l.tick(false, 1, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(1, l.beginRequest(20, RequestLedger.NO_PROBES, 0L));
+        assertTrue(!l.tick(false, 3, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(4, l.claim(20), "after a real poll the waited ticks are the late sample's");
+        assertEquals(2, l.beforeFirstPollTicks());
+    }
+
+    /**
      * Under {@code TOP}, while no root probe is attached (the clock reads {@link
      * RequestLedger#NO_PROBES}), the ticks a request waits go to its late sample, as under {@code
      * SAMPLE}; a top that is merely unknown with the probes attached (0) is still skipped. Before
