@@ -472,6 +472,16 @@ public final class RequestLedger {
     }
 
     /**
+     * The thread ended a language context's initialization: until its next poll it runs no guest
+     * code (it parses the program it is about to run), so the ticks that wait meanwhile count as
+     * before a first poll again, skipped, where a language that polls while it initializes
+     * (GraalPy, TruffleRuby) had them go to the program's first frame. Guest thread.
+     */
+    public void initializationEnded() {
+        POLLED.setOpaque(this, false); // the clock only needs to see it eventually
+    }
+
+    /**
      * Top frame ({@link CallDepth#top()}) of top slot {@code i} in the last successful {@link
      * #claim}: slot 0 is the top when the request was sent; 0 when unknown. Guest thread, right
      * after a claim.

@@ -321,18 +321,22 @@ public final class SampledThread {
         if (thread != Thread.currentThread() || initialization == null || initialization.current() == null) {
             return;
         }
-        long submitNanos = ledger.outstandingSince();
-        if (submitNanos == 0) {
-            return;
-        }
-        long weight = ledger.claim(submitNanos, false);
-        if (weight < 0) {
-            return; // resolved meanwhile (the clock abandoned it)
-        }
         try {
-            captureClaimed(submitNanos, null, null, weight);
+            long submitNanos = ledger.outstandingSince();
+            if (submitNanos == 0) {
+                return;
+            }
+            long weight = ledger.claim(submitNanos, false);
+            if (weight < 0) {
+                return; // resolved meanwhile (the clock abandoned it)
+            }
+            try {
+                captureClaimed(submitNanos, null, null, weight);
+            } finally {
+                ledger.settled();
+            }
         } finally {
-            ledger.settled();
+            ledger.initializationEnded();
         }
     }
 

@@ -1,12 +1,18 @@
 package dev.ccsampler.pace;
 
 import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.Option;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.TruffleSafepoint;
 import com.oracle.truffle.api.instrumentation.ProvidedTags;
 import com.oracle.truffle.api.instrumentation.StandardTags;
 
 import dev.ccsampler.pace.parser.PaceParser;
+
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
 
 /**
  * Pace: a small, deliberately obvious Truffle language whose programs have a known CPU profile.
@@ -89,9 +95,32 @@ public final class PaceLanguage extends TruffleLanguage<PaceContext> {
     public static final String MIME_TYPE = "application/x-pace";
     public static final String EXTENSION = ".pace";
 
+    @Option(help = "Milliseconds of work the context's initialization does in Java, reaching no safepoint poll, as GraalJS does while it sets its realm up (default: 0). For the profiler's tests.", //
+                    category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL, usageSyntax = "<ms>") //
+    static final OptionKey<Integer> InitializationWork = new OptionKey<>(0);
+
+    @Override
+    protected OptionDescriptors getOptionDescriptors() {
+        return new PaceLanguageOptionDescriptors();
+    }
+
     @Override
     protected PaceContext createContext(Env env) {
         return new PaceContext(env);
+    }
+
+    /** {@link #InitializationWork}: busy for that long, on the initializing thread, without a poll. */
+    @Override
+    protected void initializeContext(PaceContext context) {
+        int ms = context.getEnv().getOptions().get(InitializationWork);
+        long end = System.nanoTime() + ms * 1_000_000L;
+        long x = 1;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 1000; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+        }
+        context.burnSink = x; // kept: the loop is not dead code
     }
 
     @Override

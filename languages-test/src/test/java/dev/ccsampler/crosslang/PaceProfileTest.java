@@ -47,6 +47,44 @@ class PaceProfileTest {
         return Math.max(5, 4.5 * 100 * Math.sqrt(q * (1 - q) * 1.1 / n));
     }
 
+    /**
+     * A language that initializes its context in Java reaches no safepoint poll there (GraalJS
+     * sets its realm up so: about half a second in a fresh JVM), so a request sent meanwhile used
+     * to wait for the script's first poll and gave all of the start-up's ticks to the script's
+     * first frame: a JavaScript file of one 10-iteration loop read 580 ms of {@code :program} self
+     * time, a script timing itself at about 300 ms read 1 080 ms. The request is now taken as the
+     * initialization ends, on its one frame. {@code pace.InitializationWork} makes Pace's
+     * initialization work 400 ms in Java without a poll (GraalJS's is a few milliseconds once the
+     * JVM is warm, as in this suite). Before the change: no initialization frame, and
+     * {@code :program} over the script's own time by the start-up's.
+     */
+    @Test
+    void startUpTicksAreNotTheScripts() throws Exception {
+        Path script = SamplingStageTest.js("short-script.pace");
+        ProfileRun r = ProfileRun.run("pace", script, tmp, Map.of("ccsampler.Period", "1ms", "pace.InitializationWork", "400"));
+        assertEquals(0, r.exitStatus, r.stderr);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ran (\\d+) ms").matcher(r.stdout);
+        assertTrue(m.find(), r.stdout);
+        long ownMs = Long.parseLong(m.group(1));
+        double tickMs = r.profile.meta().periodNanos() / 1e6;
+        double programMs = 0;
+        double initMs = 0;
+        for (dev.ccsampler.ccmap.MethodInfo mi : r.profile.methods()) {
+            dev.ccsampler.ccmap.MethodStats st = r.profile.methodStats().get(mi.id());
+            if (mi.name().equals(":program")) {
+                programMs += st.totalSum() * tickMs;
+            } else if (mi.name().equals("<context initialization (pace)>")) {
+                initMs += st.selfSum() * tickMs;
+            }
+        }
+        String seen = ":program " + programMs + " ms, initialization " + initMs + " ms, the script's own " + ownMs + " ms; " + r.profile.accounting().summaryLine();
+        System.out.println("Pace start-up of 400 ms: " + seen);
+        assertTrue(initMs >= 200, () -> "the start-up's ticks on the initialization's frame: " + seen);
+        // the script's own time, and a little before its first statement and after its last
+        assertTrue(programMs <= ownMs + 150, () -> "the script's frame holds its own time, not the start-up's: " + seen);
+        assertTrue(programMs >= ownMs * 0.5, () -> "the script sampled: " + seen);
+    }
+
     @Test
     void knownSplitWithinFivePoints() throws Exception {
         // 6000 iterations: ~2 000+ samples on an idle machine, so ±5 points is several standard
