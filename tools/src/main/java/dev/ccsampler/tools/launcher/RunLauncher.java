@@ -277,11 +277,53 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         if (e.isSyntaxError()) {
             return;
         }
+        List<String> frames = new ArrayList<>();
         for (PolyglotException.StackFrame frame : e.getPolyglotStackTrace()) {
             if (frame.isGuestFrame()) {
-                err.println("\tat " + frame);
+                frames.add("\tat " + frame);
             }
         }
+        for (String line : guestFrameLines(frames)) {
+            err.println(line);
+        }
+    }
+
+    /** A frame repeated more often than this in a row is printed this many times, then counted. */
+    static final int REPEATS_SHOWN = 3;
+    /** Of a longer stack, the first {@value} and the last {@link #TAIL_LINES} lines are printed. */
+    static final int HEAD_LINES = 60;
+    static final int TAIL_LINES = 10;
+
+    /**
+     * The lines of a guest stack, each frame's line as given: a runaway recursion's frame, repeated
+     * thousands of times (a Ruby {@code SystemStackError} printed 13 651 identical lines, a GraalPy
+     * {@code RecursionError} 6 800), is printed {@value #REPEATS_SHOWN} times and then counted, as
+     * CPython does; of what is still longer than {@value #HEAD_LINES} + {@value #TAIL_LINES} lines
+     * (a mutual recursion), the first and the last are printed and the rest counted.
+     */
+    static List<String> guestFrameLines(List<String> frames) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < frames.size();) {
+            String line = frames.get(i);
+            int j = i + 1;
+            while (j < frames.size() && frames.get(j).equals(line)) {
+                j++;
+            }
+            for (int k = 0; k < Math.min(j - i, REPEATS_SHOWN); k++) {
+                out.add(line);
+            }
+            if (j - i > REPEATS_SHOWN) {
+                out.add("\t... (the frame above " + (j - i - REPEATS_SHOWN) + " more times)");
+            }
+            i = j;
+        }
+        if (out.size() <= HEAD_LINES + TAIL_LINES + 1) {
+            return out;
+        }
+        List<String> cut = new ArrayList<>(out.subList(0, HEAD_LINES));
+        cut.add("\t... (" + (out.size() - HEAD_LINES - TAIL_LINES) + " more lines)");
+        cut.addAll(out.subList(out.size() - TAIL_LINES, out.size()));
+        return cut;
     }
 
     private static void reportFallbackRuntime(Engine engine) {

@@ -19,6 +19,23 @@ class GraalPyLauncherTest {
 
     @TempDir Path dir;
 
+    /**
+     * A runaway recursion's error: the message and a short stack, not one line per frame (6 800
+     * lines of {@code at <python> f(...)} before 2026-11-28).
+     */
+    @Test
+    void aRunawayRecursionPrintsAShortStack() throws Exception {
+        Path file = dir.resolve("runaway.py");
+        Files.writeString(file, "def f(n):\n    return f(n + 1) + 1\nf(0)\n");
+        Result r = LauncherProcess.ccsampler(dir, "run", "--ccsampler", file.toString());
+        assertEquals(1, r.status(), r::toString);
+        assertTrue(r.stderr().contains("RecursionError: maximum recursion depth exceeded"), r::toString);
+        assertTrue(r.stderr().contains("more times)"), r::toString);
+        long frames = r.stderr().lines().filter(l -> l.startsWith("\tat <python> f(")).count();
+        assertTrue(frames <= 4, () -> frames + " lines of f: " + r);
+        assertTrue(r.stdout().contains("ccsampler histogram"), "the profile still comes: " + r);
+    }
+
     @Test
     void runsAPythonFileWithAToolAndKeepsItsExitStatus() throws Exception {
         Path file = dir.resolve("prog.py");

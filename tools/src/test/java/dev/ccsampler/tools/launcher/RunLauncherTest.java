@@ -126,6 +126,30 @@ class RunLauncherTest {
     }
 
     @Test
+    void aRunawayRecursionsFramesAreCountedNotPrinted() {
+        List<String> frames = new ArrayList<>();
+        frames.add("\tat <ruby> Object#f(r.rb:1)");
+        for (int i = 0; i < 13651; i++) {
+            frames.add("\tat <ruby> Object#f(r.rb:2)");
+        }
+        frames.add("\tat <ruby> <top (required)>(r.rb:4)");
+        assertEquals(List.of("\tat <ruby> Object#f(r.rb:1)", "\tat <ruby> Object#f(r.rb:2)", "\tat <ruby> Object#f(r.rb:2)", "\tat <ruby> Object#f(r.rb:2)",
+                        "\t... (the frame above 13648 more times)", "\tat <ruby> <top (required)>(r.rb:4)"), RunLauncher.guestFrameLines(frames));
+        // a mutual recursion repeats no line in a row: its head and tail, the rest counted
+        List<String> mutual = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            mutual.add("\tat <js> " + (i % 2 == 0 ? "even" : "odd") + "(m.js:1)");
+        }
+        List<String> lines = RunLauncher.guestFrameLines(mutual);
+        assertEquals(RunLauncher.HEAD_LINES + 1 + RunLauncher.TAIL_LINES, lines.size(), lines::toString);
+        assertEquals(mutual.subList(0, RunLauncher.HEAD_LINES), lines.subList(0, RunLauncher.HEAD_LINES));
+        assertEquals("\t... (" + (1000 - RunLauncher.HEAD_LINES - RunLauncher.TAIL_LINES) + " more lines)", lines.get(RunLauncher.HEAD_LINES));
+        // a short stack is as it was
+        List<String> shortStack = List.of("\tat <js> a(x.js:1)", "\tat <js> a(x.js:1)", "\tat <js> :program(x.js:2)");
+        assertEquals(shortStack, RunLauncher.guestFrameLines(shortStack));
+    }
+
+    @Test
     void theGuestStackIsTheUsersWhenTheJvmWasGivenOne() {
         assertEquals(GuestThread.DEFAULT_STACK_BYTES, GuestThread.stackBytes(List.of("-Xmx1g", "-XX:+EnableJVMCI")));
         assertEquals(0, GuestThread.stackBytes(List.of("-Xss16m")));
