@@ -313,7 +313,7 @@ public final class RunLauncher extends AbstractLanguageLauncher {
                 out.add(line);
             }
             if (j - i > REPEATS_SHOWN) {
-                out.add("\t... (the frame above " + (j - i - REPEATS_SHOWN) + " more times)");
+                out.add("\t... (the frame above repeated " + (j - i - REPEATS_SHOWN) + " more times)");
             }
             i = j;
         }

@@ -134,7 +134,7 @@ class RunLauncherTest {
         }
         frames.add("\tat <ruby> <top (required)>(r.rb:4)");
         assertEquals(List.of("\tat <ruby> Object#f(r.rb:1)", "\tat <ruby> Object#f(r.rb:2)", "\tat <ruby> Object#f(r.rb:2)", "\tat <ruby> Object#f(r.rb:2)",
-                        "\t... (the frame above 13648 more times)", "\tat <ruby> <top (required)>(r.rb:4)"), RunLauncher.guestFrameLines(frames));
+                        "\t... (the frame above repeated 13648 more times)", "\tat <ruby> <top (required)>(r.rb:4)"), RunLauncher.guestFrameLines(frames));
         // a mutual recursion repeats no line in a row: its head and tail, the rest counted
         List<String> mutual = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
