@@ -163,6 +163,14 @@ class RequestLedgerTest {
         assertTrue(!l.tick(false, 3, RequestLedger.NO_PROBES, 0L, false));
         assertEquals(4, l.claim(20), "after a real poll the waited ticks are the late sample's");
         assertEquals(2, l.beforeFirstPollTicks());
+        l.settled();
+        // a language initialized later (a polyglot eval): until the next poll, start-up again
+        l.initializationEnded();
+        assertTrue(l.tick(false, 1, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(1, l.beginRequest(30, RequestLedger.NO_PROBES, 0L));
+        assertTrue(!l.tick(false, 5, RequestLedger.NO_PROBES, 0L, false));
+        assertEquals(7, l.beforeFirstPollTicks(), "the ticks after an initialization ended wait as before a first poll");
+        assertEquals(1, l.claim(30));
     }
 
     /**

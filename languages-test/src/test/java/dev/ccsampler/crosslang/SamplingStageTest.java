@@ -843,15 +843,15 @@ class SamplingStageTest {
                         """;
         Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms", "ccsampler.ThreadsPerTick", "1"));
         long end = System.nanoTime() + 3_000_000_000L;
-        ProfileSnapshot[] profile = {jsThreads("deferred requests", opts, 4, "worker-", (i, c) -> {
+        ProfileSnapshot profile = jsThreads("deferred requests", opts, 4, "worker-", (i, c) -> {
             Value round = c.eval("js", js);
             while (System.nanoTime() < end) {
                 round.execute();
             }
-        })};
+        });
         long deferred = 0;
         int workers = 0;
-        for (ThreadProfile t : profile[0].threads()) {
+        for (ThreadProfile t : profile.threads()) {
             Accounting a = t.accounting();
             System.out.println("deferred requests, " + t.threadName() + ": tree " + t.root().total() + " ticks; " + a.summaryLine());
             assertTrue(a.balanced(), () -> "accounting identity broken: " + a.summaryLine());
@@ -885,18 +885,18 @@ class SamplingStageTest {
         long[] cpu = new long[n];
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         Assumptions.assumeTrue(mx.isCurrentThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled(), "this JVM measures no thread CPU time");
-        ProfileSnapshot[] profile = {jsThreads("threads outnumbering cores", opts, n, "cpu-worker-", (i, c) -> {
+        ProfileSnapshot profile = jsThreads("threads outnumbering cores", opts, n, "cpu-worker-", (i, c) -> {
             long c0 = mx.getCurrentThreadCpuTime(); // the context's start-up (on its first eval) is sampled too
             Value round = c.eval("js", js);
             for (int k = 0; k < 60; k++) {
                 round.execute();
             }
             cpu[i] = mx.getCurrentThreadCpuTime() - c0;
-        })};
-        long unit = profile[0].meta().periodNanos();
+        });
+        long unit = profile.meta().periodNanos();
         int seen = 0;
         List<String> off = new ArrayList<>();
-        for (ThreadProfile t : profile[0].threads()) {
+        for (ThreadProfile t : profile.threads()) {
             if (!t.threadName().startsWith("cpu-worker-")) {
                 continue;
             }
@@ -910,7 +910,7 @@ class SamplingStageTest {
                 off.add(String.format("%s: %d ticks for %.1f ticks' worth of CPU time", t.threadName(), a.requested(), cpuTicks));
             }
         }
-        System.out.println("threads outnumbering cores: " + profile[0].meta().sampling());
+        System.out.println("threads outnumbering cores: " + profile.meta().sampling());
         assertEquals(n, seen, "every worker sampled");
         assertTrue(off.isEmpty(), () -> "ticks off the CPU time used: " + off);
     }
