@@ -197,7 +197,7 @@ public final class CCSampler implements AutoCloseable {
     static {
         // the instrument (dev.ccsampler.impl, not exported) creates the service through this door;
         // embedders find it with find(Engine)
-        SamplerAccess.register(CCSampler::create);
+        SamplerAccess.register(CCSampler::create, (s, what) -> PeriodTuner.note(s.samplingNotes, s.startNanos, what));
     }
 
     /**

@@ -61,6 +61,8 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     private boolean feedback;
     /** {@code SaveHints}, or empty. */
     private String saveHints;
+    /** Whether the profile was written (at engine close or VM shutdown, whichever came first). */
+    private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
 
     @Override
     protected OptionDescriptors getOptionDescriptors() {
@@ -176,15 +178,59 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     }
 
     /**
-     * Stops sampling and writes what the run produced: the hints, the last push, the report. Each
-     * step is on its own: a failing one (a bug of ours, a full disk) is reported on the engine's
-     * error stream with what it cost, and the others still run, so the guest's exit is never
-     * changed by the profiler and no output is lost for another's failure.
+     * Writes what the run produced. Truffle calls this when the engine closes (its contexts closed,
+     * before {@link #onDispose}) and also when the VM shuts down with the engine still open (Ctrl-C,
+     * {@code SIGTERM}, a guest's or embedder's exit that skips closing): then guest threads may
+     * still run, and the profile says it holds what was sampled until then. As GraalVM's own
+     * sampler, so a program stopped by hand still leaves its profile.
      */
     @Override
+    protected void onFinalize(Env env) {
+        finish(env, vmShuttingDown());
+    }
+
+    /** Writes the profile if {@link #onFinalize} did not (it always runs first), then detaches. */
+    @Override
     protected void onDispose(Env env) {
+        finish(env, false);
+        step(new PrintStream(env.err(), true), "closing the sampler", "nothing of the profile (it was written before)", () -> {
+            if (sampler != null) {
+                sampler.close();
+            }
+        });
+    }
+
+    /**
+     * Whether the VM is running its shutdown hooks: {@link Runtime#addShutdownHook} refuses new ones
+     * then, by its specification. Truffle calls {@link #onFinalize} from its engines' hook.
+     */
+    private static boolean vmShuttingDown() {
+        Thread probe = new Thread(() -> {
+        });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
+    /**
+     * Stops sampling and writes what the run produced, once: the hints, the last push, the report.
+     * Each step is on its own: a failing one (a bug of ours, a full disk) is reported on the
+     * engine's error stream with what it cost, and the others still run, so the guest's exit is
+     * never changed by the profiler and no output is lost for another's failure.
+     */
+    private void finish(Env env, boolean atVmShutdown) {
+        if (sampler == null || !finished.compareAndSet(false, true)) {
+            return;
+        }
         PrintStream err = new PrintStream(env.err(), true);
         step(err, "stopping the sampler", "samples still in the buffers may be missing from the profile", () -> sampler.setCollecting(false));
+        if (atVmShutdown) {
+            SamplerAccess.note(sampler, "the VM shut down before the engine closed (Ctrl-C, a signal, or an exit that skips closing it): this profile holds what was sampled until then");
+        }
         String[] hints = {null};
         if (feedback) {
             step(err, "finishing compiler feedback", "the hints are not saved or reported", () -> hints[0] = finishFeedback(env));
@@ -215,9 +261,10 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                     out.flush();
                 } else {
                     CCSampler.write(s, output, reportOptions, Path.of(outputFile));
-                    if (defaultedFile) {
-                        // only when the user did not name the file: a guest's stderr stays its own
-                        err.println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath());
+                    if (defaultedFile || atVmShutdown) {
+                        // only when the user did not name the file or stopped the program: a guest's stderr stays its own
+                        err.println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath()
+                                        + (atVmShutdown ? " (the VM shut down before the engine closed: what was sampled until then)" : ""));
                     }
                 }
             } catch (IOException | RuntimeException | Error e) {
@@ -233,7 +280,6 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             step(err, "the compiler feedback summary", "the summary line is missing", () -> err.println("[ccsampler] compiler feedback: " + sampler.feedbackSummary()
                             + (saveHints.isEmpty() ? "; --ccsampler.SaveHints=<file> keeps them" : "; saved to " + saveHints)));
         }
-        step(err, "closing the sampler", "nothing of the profile (it was written before)", sampler::close);
     }
 
     /** A step of engine close that may fail without stopping the others; its failure is reported once, with what it cost. */

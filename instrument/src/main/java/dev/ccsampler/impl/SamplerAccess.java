@@ -25,17 +25,31 @@ public final class SamplerAccess {
                         SamplingSettings settings, BurstSettings burst, ContextThreadLocal<BurstState> bursts);
     }
 
+    /** Adds a line to a service's sampling notes (the "Sampling" lines of every report). */
+    @FunctionalInterface
+    public interface Notes {
+        /** Adds {@code what}, stamped with the time since sampling began. */
+        void add(CCSampler sampler, String what);
+    }
+
     private static volatile Factory factory;
+    private static volatile Notes notes;
 
     private SamplerAccess() {
     }
 
     /** Called once, from {@code CCSampler}'s class initialiser. */
-    public static void register(Factory f) {
+    public static void register(Factory f, Notes n) {
         if (factory != null && factory != f) {
             throw new IllegalStateException("CCSampler's factory is registered already");
         }
         factory = f;
+        notes = n;
+    }
+
+    /** Adds a sampling note to a service the instrument created (so the factory is registered). */
+    static void note(CCSampler sampler, String what) {
+        notes.add(sampler, what);
     }
 
     static CCSampler create(TruffleInstrument.Env env, long periodNanos, int stackLimit, int bufferSize, FrameFilter filter, ContextThreadLocal<CallDepth> marks,

@@ -67,6 +67,41 @@ final class LauncherProcess {
         return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
+    /**
+     * {@code ccsampler <args>} until its standard output holds {@code marker}, then stopped as
+     * {@code kill} does ({@link Process#destroy()}: {@code SIGTERM}), which runs the JVM's shutdown
+     * hooks as Ctrl-C does; the result once it has ended.
+     */
+    static Result ccsamplerStoppedAfter(Path workDir, String marker, String... args) throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElseThrow(() -> new IllegalStateException("cannot tell this JVM's java command"));
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(currentJvmFlags());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("dev.ccsampler.tools.Main");
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(workDir, "stdout", ".txt");
+        Path err = Files.createTempFile(workDir, "stderr", ".txt");
+        Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectOutput(out.toFile()).redirectError(
+                        err.toFile()).start();
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_LIMIT_SECONDS);
+        while (!Files.readString(out, StandardCharsets.UTF_8).contains(marker)) {
+            if (!process.isAlive() || System.nanoTime() > giveUp) {
+                process.destroyForcibly();
+                fail("the launcher ended or hung before printing " + marker + ": " + command + "\n" + Files.readString(out, StandardCharsets.UTF_8) + "\n"
+                                + Files.readString(err, StandardCharsets.UTF_8));
+            }
+            Thread.sleep(100);
+        }
+        process.destroy();
+        if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("launcher did not end after SIGTERM: " + command + "\n" + Files.readString(err, StandardCharsets.UTF_8));
+        }
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
     /** {@code ccsampler <args>} through the real entry point. */
     static Result ccsampler(Path workDir, String... args) throws IOException, InterruptedException {
         return run(workDir, "dev.ccsampler.tools.Main", List.of(args));

@@ -237,4 +237,38 @@ class RunLauncherTest {
         assertTrue(r.stdout().contains("guest-says"), r::toString);
         assertEquals(1, r.stderr().split("fallback runtime", -1).length - 1, r::toString);
     }
+
+    /**
+     * A program stopped by hand (Ctrl-C, {@code kill}) never closes its engine; the profile is written
+     * all the same, from Truffle's VM-shutdown call, and says it was cut short. Before 2026-12-01 only
+     * {@code onDispose} wrote it, so nothing was written (GraalVM's sampler wrote its own).
+     */
+    @Test
+    void aProgramStoppedByASignalStillLeavesItsProfile() throws Exception {
+        Path file = dir.resolve("forever.js");
+        Files.writeString(file, """
+                        function spin(n) { let s = 0; for (let i = 0; i < n; i++) { s += i % 7; } return s; }
+                        let t = 0;
+                        for (let i = 0; i < 300; i++) { t += spin(100000); }
+                        console.log("spinning " + (t > 0));
+                        while (true) { t += spin(100000); }
+                        """);
+        Path json = dir.resolve("stopped.json");
+        Result toFile = LauncherProcess.ccsamplerStoppedAfter(dir, "spinning", "run", "--ccsampler=json", "--ccsampler.Period=1ms", "--ccsampler.OutputFile=" + json, file.toString());
+        assertEquals(143, toFile.status(), toFile::toString); // 128 + SIGTERM, as without a profiler
+        assertTrue(toFile.stderr().contains("[ccsampler] Wrote json profile to " + json.toAbsolutePath() + " (the VM shut down before the engine closed"), toFile::toString);
+        dev.ccsampler.ccmap.ProfileSnapshot p = dev.ccsampler.report.JsonProfileReader.read(json);
+        assertTrue(p.meta().sampling().stream().anyMatch(n -> n.contains("the VM shut down before the engine closed")), () -> p.meta().sampling().toString());
+        assertTrue(p.accounting().balanced(), () -> p.accounting().summaryLine());
+        assertTrue(p.methods().stream().anyMatch(m -> m.name().equals("spin")), () -> p.methods().toString());
+        assertTrue(p.totalSamples() > 0, () -> p.accounting().summaryLine());
+
+        Result toStdout = LauncherProcess.ccsamplerStoppedAfter(dir, "spinning", "run", "--ccsampler", file.toString());
+        assertEquals(143, toStdout.status(), toStdout::toString);
+        int report = toStdout.stdout().indexOf("ccsampler histogram");
+        assertTrue(report > toStdout.stdout().indexOf("spinning"), toStdout::toString);
+        assertTrue(toStdout.stdout().contains("the VM shut down before the engine closed"), toStdout::toString);
+        assertTrue(toStdout.stdout().substring(report).contains("spin ("), toStdout::toString);
+        assertFalse(hasJavaStackTrace(toStdout.stderr()), toStdout::toString);
+    }
 }
