@@ -208,18 +208,17 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         try {
             reportFallbackRuntime(context.getEngine());
             if ("ruby".equals(languageId) && source.getPath() != null) {
-                // $0 is the script, as with TruffleRuby's launcher, so that `if __FILE__ == $0`
-                // runs its block (evaluated directly, the file left $0 at "-")
-                context.eval(Source.newBuilder("ruby", "$0 = '" + source.getPath().replace("\\", "\\\\").replace("'", "\\'") + "'", "ccsampler-run-argv0").internal(true).buildLiteral());
-            }
-            Value result = context.eval(source);
-            if (llvm) {
-                // bitcode evaluates to its main function, as GraalVM's lli runs it
-                if (!result.canExecute()) {
-                    System.err.println("ccsampler run: " + file + " has no main function to run.");
-                    status = 1;
-                } else {
-                    status = result.execute().asInt();
+                status = rubyMain(context, source.getPath());
+            } else {
+                Value result = context.eval(source);
+                if (llvm) {
+                    // bitcode evaluates to its main function, as GraalVM's lli runs it
+                    if (!result.canExecute()) {
+                        System.err.println("ccsampler run: " + file + " has no main function to run.");
+                        status = 1;
+                    } else {
+                        status = result.execute().asInt();
+                    }
                 }
             }
         } catch (PolyglotException e) {
@@ -230,6 +229,30 @@ public final class RunLauncher extends AbstractLanguageLauncher {
         System.out.flush();
         System.err.flush();
         throw exit(status);
+    }
+
+    /**
+     * The source name TruffleRuby's launcher gives its call of {@code Truffle::Boot.main}: Ruby's
+     * backtraces leave out frames of a source so named (compared by identity: string literals are
+     * interned, so this one is TruffleRuby's).
+     */
+    private static final String RUBY_BOOT_SOURCE_NAME = "main_boot_source";
+    /** TruffleRuby's encoding of "ended by signal n" in a main's status: this plus n. */
+    private static final int RUBY_SIGNAL_OFFSET = 1_000_000;
+
+    /**
+     * Runs a Ruby file as TruffleRuby's own launcher does, through {@code Truffle::Boot.main}: {@code $0}
+     * is the script (so {@code if __FILE__ == $0} runs its block), {@code at_exit} hooks run,
+     * {@code exit!} ends with its status (evaluated as a plain source it escaped as an internal
+     * error, status 1), and an uncaught exception is printed by Ruby's own formatter. Returns the
+     * process status; one that stands for a signal (an uncaught {@code Interrupt}) becomes 128 + n,
+     * what a shell shows.
+     */
+    private static int rubyMain(Context context, String path) {
+        Value main = context.eval(Source.newBuilder("ruby", "-> argc, argv, kind, to_execute { Truffle::Boot.main(argc, argv, kind, to_execute) }", RUBY_BOOT_SOURCE_NAME).internal(
+                        true).buildLiteral());
+        int status = main.execute(0, 0L, "FILE", path).asInt();
+        return status > RUBY_SIGNAL_OFFSET ? 128 + (status - RUBY_SIGNAL_OFFSET) : status;
     }
 
     /** Maps a guest failure to the process status; internal errors go to the base class. */

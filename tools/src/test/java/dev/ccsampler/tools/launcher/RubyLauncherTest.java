@@ -1,6 +1,7 @@
 package dev.ccsampler.tools.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -46,5 +47,40 @@ class RubyLauncherTest {
         // an explicit value still wins, as with TruffleRuby's launcher
         Result embedded = LauncherProcess.ccsampler(dir, "run", "--experimental-options", "--ruby.embedded=true", program.toString());
         assertTrue(embedded.status() != 0 && embedded.stderr().contains("single-threaded"), embedded::toString);
+    }
+
+    /**
+     * A Ruby file runs through {@code Truffle::Boot.main}, as under TruffleRuby's own launcher.
+     * Evaluated as a plain source before 2026-12-01, {@code exit!(6)} escaped as an internal error
+     * (a Java stack trace, status 1) and an uncaught exception was printed in the polyglot format.
+     */
+    @Test
+    void rubyExitsAtExitHooksAndErrorsAreAsUnderTruffleRubysOwnLauncher() throws Exception {
+        Path program = dir.resolve("exits.rb");
+        java.nio.file.Files.writeString(program, """
+                        at_exit { puts "at_exit ran" }
+                        def spin(n); s = 0; n.times { |i| s += i % 7 }; s; end
+                        def f(n) = n == 0 ? raise(ArgumentError, "boom") : f(n - 1)
+                        puts "spun #{spin(300_000)}"
+                        case ARGV[0]
+                        when "bang" then exit!(6)
+                        when "raise" then f(3)
+                        when "interrupt" then raise Interrupt
+                        end
+                        """);
+        Result bang = LauncherProcess.ccsampler(dir, "run", "--ccsampler", "--ccsampler.Period=1ms", program.toString(), "bang");
+        assertEquals(6, bang.status(), bang::toString);
+        assertFalse(bang.stdout().contains("at_exit ran"), () -> "exit! skips at_exit hooks: " + bang);
+        assertTrue(bang.stdout().contains("Object#spin (exits.rb:2)"), () -> "the profile is written: " + bang);
+        assertFalse(LauncherProcess.hasJavaStackTrace(bang.stderr()) || bang.stderr().contains("ExitException"), bang::toString);
+
+        Result raised = LauncherProcess.ccsampler(dir, "run", program.toString(), "raise");
+        assertEquals(1, raised.status(), raised::toString);
+        assertTrue(raised.stdout().contains("at_exit ran"), raised::toString);
+        assertTrue(raised.stderr().contains("exits.rb:3:in `f': boom (ArgumentError)"), () -> "Ruby's own format: " + raised);
+        assertTrue(raised.stderr().contains("exits.rb:7:in `<main>'") && !raised.stderr().contains("main_boot_source"), raised::toString);
+
+        Result interrupted = LauncherProcess.ccsampler(dir, "run", program.toString(), "interrupt");
+        assertEquals(130, interrupted.status(), () -> "an uncaught Interrupt ends as SIGINT does (128 + 2): " + interrupted);
     }
 }
