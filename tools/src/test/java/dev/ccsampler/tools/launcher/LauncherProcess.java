@@ -48,6 +48,27 @@ final class LauncherProcess {
     }
 
     static Result run(Path workDir, List<String> jvmFlags, String mainClass, List<String> args) throws IOException, InterruptedException {
+        Child c = start(workDir, jvmFlags, mainClass, args);
+        return c.end("launcher did not end");
+    }
+
+    /** A started child JVM, its output going to two files. */
+    private record Child(List<String> command, Process process, Path out, Path err) {
+        String stdout() throws IOException {
+            return Files.readString(out, StandardCharsets.UTF_8);
+        }
+
+        /** Waits for the end (a hung child fails the test with {@code hung}) and reads the output. */
+        Result end(String hung) throws IOException, InterruptedException {
+            if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                fail(hung + ": " + command + "\n" + Files.readString(err, StandardCharsets.UTF_8));
+            }
+            return new Result(process.exitValue(), stdout(), Files.readString(err, StandardCharsets.UTF_8));
+        }
+    }
+
+    private static Child start(Path workDir, List<String> jvmFlags, String mainClass, List<String> args) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow(() -> new IllegalStateException("cannot tell this JVM's java command"));
         List<String> command = new ArrayList<>();
         command.add(java);
@@ -60,11 +81,7 @@ final class LauncherProcess {
         Path err = Files.createTempFile(workDir, "stderr", ".txt");
         Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectOutput(out.toFile()).redirectError(
                         err.toFile()).start();
-        if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("launcher did not end: " + command + "\n" + Files.readString(err, StandardCharsets.UTF_8));
-        }
-        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Child(command, process, out, err);
     }
 
     /**
@@ -73,33 +90,17 @@ final class LauncherProcess {
      * hooks as Ctrl-C does; the result once it has ended.
      */
     static Result ccsamplerStoppedAfter(Path workDir, String marker, String... args) throws IOException, InterruptedException {
-        String java = ProcessHandle.current().info().command().orElseThrow(() -> new IllegalStateException("cannot tell this JVM's java command"));
-        List<String> command = new ArrayList<>();
-        command.add(java);
-        command.addAll(currentJvmFlags());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add("dev.ccsampler.tools.Main");
-        command.addAll(List.of(args));
-        Path out = Files.createTempFile(workDir, "stdout", ".txt");
-        Path err = Files.createTempFile(workDir, "stderr", ".txt");
-        Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectOutput(out.toFile()).redirectError(
-                        err.toFile()).start();
+        Child c = start(workDir, currentJvmFlags(), "dev.ccsampler.tools.Main", List.of(args));
         long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_LIMIT_SECONDS);
-        while (!Files.readString(out, StandardCharsets.UTF_8).contains(marker)) {
-            if (!process.isAlive() || System.nanoTime() > giveUp) {
-                process.destroyForcibly();
-                fail("the launcher ended or hung before printing " + marker + ": " + command + "\n" + Files.readString(out, StandardCharsets.UTF_8) + "\n"
-                                + Files.readString(err, StandardCharsets.UTF_8));
+        while (!c.stdout().contains(marker)) {
+            if (!c.process().isAlive() || System.nanoTime() > giveUp) {
+                c.process().destroyForcibly();
+                fail("the launcher ended or hung before printing " + marker + ": " + c.end("launcher did not end"));
             }
             Thread.sleep(100);
         }
-        process.destroy();
-        if (!process.waitFor(HANG_LIMIT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("launcher did not end after SIGTERM: " + command + "\n" + Files.readString(err, StandardCharsets.UTF_8));
-        }
-        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        c.process().destroy();
+        return c.end("launcher did not end after SIGTERM");
     }
 
     /** {@code ccsampler <args>} through the real entry point. */
