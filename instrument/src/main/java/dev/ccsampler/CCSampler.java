@@ -320,6 +320,7 @@ public final class CCSampler implements AutoCloseable {
                 if (thread == Thread.currentThread()) {
                     enteredContexts.get().join(t, context, CCSampler.this::followEnters);
                 }
+                t.whenUnperformed(outsideThreads);
                 t.useTrivialRoots(trivialRoots);
                 t.useContextInitialization(initialization);
                 t.retireMarksWhen(marksRetired);
@@ -359,6 +360,44 @@ public final class CCSampler implements AutoCloseable {
             return true;
         }
     }
+
+    /**
+     * Learns which threads run outside their context between calls ({@link EnteredContexts},
+     * <em>counting</em>). Drain or clock thread, and the clock.
+     */
+    private final class OutsideThreads implements SampledThread.Unperformed {
+        /** When the enter and leave notifications were attached for counting, 0 before. */
+        private volatile long countingSince;
+
+        /**
+         * A live thread's request came back unperformed: the thread was outside its context when
+         * it was sent, or left before its next poll. The second such request of a thread attaches
+         * the enter and leave notifications (the first may be a context closing under its
+         * request, and a thread's context closes once); from then on the clock asks such a thread
+         * alone, learns from Truffle's answers when it is outside ({@link SampledThread#closeBracket}),
+         * and does not tick it there.
+         */
+        @Override
+        public void unperformed(SampledThread t, long submitNanos) {
+            if (t.unperformed() >= 2 && countingSince == 0 && followEnters()) {
+                synchronized (entersLock) {
+                    if (countingSince == 0) {
+                        countingSince = System.nanoTime();
+                        PeriodTuner.note(samplingNotes, startNanos, "enters and leaves followed: requests to thread '" + t.thread.getName()
+                                        + "' came back unperformed (it runs outside the context between calls, e.g. host code or a fiber switch); its ticks there are no longer counted");
+                    }
+                }
+            }
+        }
+
+        @Override
+        public boolean countingSince(long nanos) {
+            long since = countingSince;
+            return since != 0 && nanos - since > 0;
+        }
+    }
+
+    private final OutsideThreads outsideThreads = new OutsideThreads();
 
     @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
     private void entered(TruffleContext context) {

@@ -8,11 +8,14 @@ import java.lang.invoke.VarHandle;
 /**
  * Which of the engine's contexts one Java thread has entered, innermost last, kept from Truffle's
  * enter and leave notifications ({@code ThreadsActivationListener}): so that a thread in two open
- * contexts is sampled only in the one it runs in.
+ * contexts is sampled only in the one it runs in, and a thread is not ticked while it is outside
+ * its only context (<em>counting</em> below).
  *
  * <p>Why it is needed: Truffle performs a context's thread-local actions at the thread's next
  * poll in <em>any</em> context the thread is active in, entering the action's context for it, and
- * holds them for a thread that left the context until it enters again. Without this, a thread that
+ * holds them for a thread that left the context until it enters again, as long as another thread
+ * still owes the action (one the thread alone owed is done, unperformed, when it leaves: see
+ * <em>counting</em> below). Without this, a thread that
  * ran context A and, from a host function of A, context B, was sampled by both: A's state counted
  * B's time below A's frames, and B's state counted A's time on a lone top-level frame (at the
  * first poll after B was entered again). Inside the action {@code TruffleContext.isEntered()} is
@@ -38,19 +41,53 @@ import java.lang.invoke.VarHandle;
  * the thread with release stores and read by any thread (the clock) with acquire loads.</li>
  * <li>An enter or leave costs a thread-local lookup and a few stores behind a Truffle boundary
  * (about 25 ns a host-to-guest call, {@code EnterCostCheck}), and only once some thread of the
- * engine has states in two open contexts ({@link #join}); before that, nothing.</li>
+ * engine has states in two open contexts ({@link #join}), or some thread's requests came back
+ * unperformed ({@link #learnOutside}); before that, nothing.</li>
+ * </ul>
+ *
+ * <h2>One open context: counting</h2>
+ * A thread with a state in one open context only (most threads) is not followed as above; once the
+ * notifications are attached for the engine, its record <em>counts</em> the enters and leaves of
+ * that context instead ({@link #count()}). Truffle tells nobody how many times a thread is entered,
+ * so the count alone cannot say whether the thread is in the context; what ties it to Truffle's own
+ * is Truffle's answer to a request for that thread alone. Truffle completes a thread-local action
+ * at once, without performing it, when none of the threads it is for is active in the context
+ * ({@code PolyglotThreadLocalActions.submit}); so if the future is done as the submission returns,
+ * the thread did not perform it, and the count was the same just before and just after the
+ * submission, the thread was entered zero times at that count ({@link #learnOutside}), and from then
+ * on it is entered {@code base + delta} times. A request completed later without being performed
+ * teaches nothing: Truffle also completes one when its thread leaves the context before its next
+ * poll. This is what a thread outside its only context between calls needs (a TruffleRuby fiber,
+ * which leaves and enters the context at every switch; a host thread doing host work between calls
+ * into the guest): without it, every tick there was a request that failed.
+ * <ul>
+ * <li>Assumes Truffle notifies an enter after the thread's entered count went up and a leave before
+ * it goes down, so at a leave or just after an enter the thread is entered at least once. A count
+ * that contradicts this (a change the record missed, e.g. around the attachment of the
+ * notifications) makes the base unknown again.</li>
+ * <li>Guarantees that while the base is unknown the thread is taken to be in the context (ticked,
+ * as before: a wrong guess costs a failed request), and that a base learned is exact as long as
+ * every enter and leave after it is notified. A base that is wrong all the same is found out: too
+ * high, by the next request completed at once; too low (the thread taken to be outside while in),
+ * at the thread's next leave, which a thread entered zero times cannot make.</li>
  * </ul>
  */
 public final class EnteredContexts {
 
     private static final VarHandle TOP;
     private static final VarHandle SWITCHES;
+    private static final VarHandle COUNT;
+    private static final VarHandle BASE;
+    /** {@link #base} while not known. */
+    private static final int UNKNOWN = Integer.MIN_VALUE;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             TOP = l.findVarHandle(EnteredContexts.class, "top", TruffleContext.class);
             SWITCHES = l.findVarHandle(EnteredContexts.class, "switches", long.class);
+            COUNT = l.findVarHandle(EnteredContexts.class, "count", long.class);
+            BASE = l.findVarHandle(EnteredContexts.class, "base", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -62,8 +99,8 @@ public final class EnteredContexts {
      * its contexts, or the engine, keeps none of them); ended ones are pruned at {@link #join}.
      */
     private final java.util.ArrayList<java.lang.ref.WeakReference<SampledThread>> states = new java.util.ArrayList<>(2);
-    /** Whether the record has been set up from Truffle's view and is followed by the thread's states. */
-    private boolean followed;
+    /** Whether the record has been set up from Truffle's view and is followed by the thread's states. Owner writes. */
+    private volatile boolean followed;
     /** The contexts the thread is in, innermost last: held only while the thread is in them. */
     private TruffleContext[] stack = new TruffleContext[4];
     private int depth;
@@ -72,6 +109,17 @@ public final class EnteredContexts {
     // written by the owner, read by any thread
     @SuppressWarnings("unused") private TruffleContext top;
     @SuppressWarnings("unused") private long switches;
+    // counting (see the class comment)
+    /** The context whose enters and leaves are counted: the thread's only state's, while not followed. Owner writes. */
+    private volatile TruffleContext counted;
+    /**
+     * Enters minus leaves of {@link #counted} since counting began (low 32 bits) and the
+     * notifications counted (high 32 bits), in one word so that one read gives both. Owner writes
+     * (release), any thread reads (acquire).
+     */
+    @SuppressWarnings("unused") private long count;
+    /** The thread is entered {@code base + delta} times in {@link #counted}; {@link #UNKNOWN} until learned. Any thread (CAS). */
+    @SuppressWarnings("unused") private volatile int base = UNKNOWN;
 
     /**
      * The thread was initialized in {@code context}, where {@code state} samples it: called by
@@ -84,11 +132,14 @@ public final class EnteredContexts {
      * a time (one context per thread, or one after another with the earlier closed) costs nothing.
      */
     public void join(SampledThread state, TruffleContext context, java.util.function.BooleanSupplier listen) {
-        state.inContext(context);
+        state.inContext(context, this);
         states.removeIf(r -> {
             SampledThread t = r.get();
             return t == null || t.isEnded();
         });
+        if (!followed && states.isEmpty()) {
+            countFrom(context);
+        }
         if (!followed && !states.isEmpty()) {
             if (!listen.getAsBoolean()) {
                 states.add(new java.lang.ref.WeakReference<>(state));
@@ -142,12 +193,20 @@ public final class EnteredContexts {
 
     /** The thread entered {@code context}. Its own thread only, behind the caller's Truffle boundary. */
     public void entered(TruffleContext context) {
+        if (!followed) {
+            count(context, 1);
+            return;
+        }
         push(context);
         setTop(context);
     }
 
     /** The thread left {@code context}. Its own thread only, behind the caller's Truffle boundary. */
     public void left(TruffleContext context) {
+        if (!followed) {
+            count(context, -1);
+            return;
+        }
         for (int i = depth - 1; i >= 0; i--) {
             if (stack[i] == context) {
                 // the innermost one but for an enter or leave that was not notified (see the class comment)
@@ -198,5 +257,69 @@ public final class EnteredContexts {
     /** How many times the thread's innermost context has switched to another one. Any thread. */
     public long switches() {
         return (long) SWITCHES.getAcquire(this);
+    }
+
+    // ---- counting ---------------------------------------------------------------------------
+
+    /** Counts {@code context}'s enters and leaves from now on, from an unknown base. Owner thread. */
+    private void countFrom(TruffleContext context) {
+        if (counted == context) {
+            return;
+        }
+        base = UNKNOWN;
+        long c = (long) COUNT.get(this);
+        COUNT.setRelease(this, ((c >>> 32) + 1) << 32); // delta 0; a change of the notifications' count for brackets around it
+        counted = context;
+    }
+
+    /** An enter ({@code d} 1) or leave (-1) of {@code context}, while not followed. Owner thread. */
+    private void count(TruffleContext context, int d) {
+        if (context != counted) {
+            return;
+        }
+        long c = (long) COUNT.get(this);
+        int before = (int) c;
+        int after = before + d;
+        int b = base;
+        // at a leave the thread is still entered, just after an enter it is already: at least once
+        if (b != UNKNOWN && b + (d < 0 ? before : after) <= 0) {
+            BASE.compareAndSet(this, b, UNKNOWN);
+        }
+        COUNT.setRelease(this, (((c >>> 32) + 1) << 32) | (after & 0xffffffffL));
+    }
+
+    /**
+     * The count now, to bracket a submission of a request: read it just before and just after; if
+     * both reads are the same and Truffle completed the request at once, unperformed, {@link
+     * #learnOutside} with it. Any thread.
+     */
+    public long count() {
+        return (long) COUNT.getAcquire(this);
+    }
+
+    /**
+     * The thread was in {@code context} zero times when {@link #count()} was {@code bracket} (a
+     * request for it alone submitted then was completed at once, unperformed, and the count did not
+     * change around the submission): the base is learned. Nothing when the thread is followed or counts another
+     * context. Any thread.
+     */
+    public void learnOutside(TruffleContext context, long bracket) {
+        if (!followed && context == counted) {
+            base = -(int) bracket;
+        }
+    }
+
+    /**
+     * Whether the thread may be in {@code context} now, as far as counting can tell: false only when
+     * the base is known and the thread is entered zero times. Any thread (the clock): racy, benign.
+     */
+    public boolean countedInside(TruffleContext context) {
+        int b = base;
+        return b == UNKNOWN || context != counted || b + (int) (long) COUNT.getAcquire(this) > 0;
+    }
+
+    /** Whether the base is known. Any thread. */
+    boolean baseKnown() {
+        return base != UNKNOWN;
     }
 }

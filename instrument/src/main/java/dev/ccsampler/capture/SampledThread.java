@@ -26,12 +26,14 @@ public final class SampledThread {
 
     private static final VarHandle ENDED;
     private static final VarHandle PENDING;
+    private static final VarHandle UNPERFORMED;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             ENDED = l.findVarHandle(SampledThread.class, "ended", boolean.class);
             PENDING = l.findVarHandle(SampledThread.class, "pending", PendingRequest.class);
+            UNPERFORMED = l.findVarHandle(SampledThread.class, "unperformedRequests", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -101,6 +103,12 @@ public final class SampledThread {
     private com.oracle.truffle.api.TruffleContext enteredContext;
     /** {@link EnteredContexts#switches()} when the outstanding request was sent (clock writes before the submission). */
     private long requestSwitches;
+    /** The Java thread's enters and leaves, followed or counted ({@link EnteredContexts}); set at the thread's join. */
+    private volatile EnteredContexts record;
+    /** {@link EnteredContexts#count()} just before the last request was sent. Clock thread only. */
+    private long requestCount;
+    /** Requests that came back unperformed while the thread lived ({@link #unperformed}). */
+    @SuppressWarnings("unused") private int unperformedRequests;
 
     /** A submission: its time and the future Truffle returned for it. */
     public record PendingRequest(long submitNanos, java.util.concurrent.Future<?> future) {
@@ -210,9 +218,13 @@ public final class SampledThread {
         recorder.registerMarks(m);
     }
 
-    /** This state's context, for {@link EnteredContexts}. On the thread itself, before its first tick. */
-    void inContext(com.oracle.truffle.api.TruffleContext context) {
+    /**
+     * This state's context, and {@code record}, the Java thread's enters and leaves, for {@link
+     * EnteredContexts}. On the thread itself, before its first tick.
+     */
+    void inContext(com.oracle.truffle.api.TruffleContext context, EnteredContexts record) {
         enteredContext = context;
+        this.record = record;
     }
 
     /** This state's context as {@link #inContext} gave it, or null. */
@@ -236,7 +248,11 @@ public final class SampledThread {
      */
     public boolean inContextNow() {
         EnteredContexts e = entered;
-        return e == null || e.top() == enteredContext;
+        if (e != null) {
+            return e.top() == enteredContext;
+        }
+        EnteredContexts r = record;
+        return r == null || r.countedInside(enteredContext);
     }
 
     /**
@@ -263,6 +279,54 @@ public final class SampledThread {
     public void noteSwitches() {
         EnteredContexts e = entered;
         requestSwitches = e == null ? 0 : e.switches();
+        EnteredContexts r = record;
+        requestCount = r == null ? 0 : r.count();
+    }
+
+    /**
+     * Closes the bracket {@link #noteSwitches} opened around the submission of a request to this
+     * thread alone ({@link #countedAlone()}): when Truffle completed it at once (the future is done
+     * as the submission returns: the thread was not active in the context) and the thread's count
+     * of enters and leaves did not change meanwhile, the thread was entered zero times at that
+     * count ({@link EnteredContexts#learnOutside}). A request completed later, unperformed, is no
+     * such evidence: Truffle also completes a thread's request when the thread leaves the context
+     * before its next poll. Clock thread, right after the submission.
+     */
+    public void closeBracket(java.util.concurrent.Future<?> f, long submitNanos) {
+        EnteredContexts r = record;
+        Unperformed u = onUnperformed;
+        if (r != null && entered == null && f != null && f.isDone() && ledger.outstandingSince() == submitNanos && r.count() == requestCount && u != null && u.countingSince(submitNanos)) {
+            r.learnOutside(enteredContext, requestCount);
+        }
+    }
+
+    /**
+     * Whether the clock sends this thread its next request alone, so that {@link #closeBracket}
+     * can tell whether it is outside its context: its enters and leaves are counted, not followed,
+     * two or more of its requests came back unperformed while it lived, and its record has no base
+     * yet or one of its requests came back unperformed since the last was sent (the base may be
+     * wrong). Otherwise it is asked with the others: a submission takes the context's lock and
+     * sends every thread's next enter and leave through Truffle's slow path. Clock thread.
+     */
+    public boolean countedAlone() {
+        EnteredContexts r = record;
+        int n = (int) UNPERFORMED.getAcquire(this);
+        boolean alone = entered == null && r != null && n >= 2 && (!r.baseKnown() || n != unperformedAtSend);
+        unperformedAtSend = n;
+        return alone;
+    }
+
+    /** {@link #unperformedRequests} when the clock last asked {@link #countedAlone()}. Clock thread only. */
+    private int unperformedAtSend;
+
+    /**
+     * Counts a request of this live thread that came back unperformed ({@link
+     * #abandonIfUnperformable}): the thread was outside the context when it was sent, or left it
+     * before its next poll. Returns how many did so far. Drain or clock thread, the one that
+     * abandoned the request.
+     */
+    public int unperformed() {
+        return (int) UNPERFORMED.getAndAdd(this, 1) + 1;
     }
 
     /**
@@ -289,6 +353,7 @@ public final class SampledThread {
     public void capture(long submitNanos, TickGate tick) {
         capture(submitNanos, tick, null);
     }
+
 
     /**
      * {@link #capture(long, TickGate)} at a known poll location: the node the guest thread polled
@@ -814,8 +879,32 @@ public final class SampledThread {
             return false;
         }
         PendingRequest p = pending;
-        boolean dead = isEnded() || (p != null && p.submitNanos == since && p.future != null && p.future.isDone());
-        return dead && ledger.abandon(since);
+        boolean ended = isEnded();
+        boolean dead = ended || (p != null && p.submitNanos == since && p.future != null && p.future.isDone());
+        if (!dead || !ledger.abandon(since)) {
+            return false;
+        }
+        Unperformed u = onUnperformed;
+        if (!ended && u != null) {
+            u.unperformed(this, since);
+        }
+        return true;
+    }
+
+    /** Told of every request of a live thread that came back unperformed ({@link #abandonIfUnperformable}). */
+    public interface Unperformed {
+        /** {@code thread}'s request sent at {@code submitNanos} came back unperformed. Drain or clock thread. */
+        void unperformed(SampledThread thread, long submitNanos);
+
+        /** Whether every enter and leave was counted since before {@code nanos} ({@link EnteredContexts}). Any thread. */
+        boolean countingSince(long nanos);
+    }
+
+    private Unperformed onUnperformed;
+
+    /** Tells {@code u} of this thread's requests that come back unperformed. Before its first tick. */
+    public void whenUnperformed(Unperformed u) {
+        onUnperformed = u;
     }
 
     // ---- any thread -------------------------------------------------------------------------

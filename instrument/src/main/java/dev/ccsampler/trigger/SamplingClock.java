@@ -447,56 +447,89 @@ public final class SamplingClock {
             if (chosen == null) {
                 continue;
             }
-            SampledThread[] states = chosen.toArray(new SampledThread[0]);
-            Thread[] threads = new Thread[states.length];
-            try {
-                // test only: a bug of the clock's own, which ends the clock (see loop); the chosen
-                // threads' ticks wait unsent and are skipped at stop. Or a hold that opens the race below.
-                FaultInjection.at(FaultInjection.Point.CLOCK);
-                for (int i = 0; i < threads.length; i++) {
-                    threads[i] = states[i].thread;
-                    states[i].noteSwitches();
-                    states[i].noteRequestCpu(measureWaitCpu);
-                    long top = states[i].topNow();
-                    states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
-                }
-            } finally {
-                for (SampledThread st : states) {
-                    st.ledger.clockExit(); // the tick's ticks are in the request (RequestLedger.clockEnter)
-                }
-            }
             if (limit > 0 && gate == null) {
                 gate = new TickGate(limit);
             }
-            CaptureAction action;
-            try {
-                action = new CaptureAction(now, states, gate);
-            } catch (RuntimeException | Error ex) {
-                abandon(states, now);
-                throw ex; // ends the clock (see loop)
-            }
-            Future<Void> f;
-            try {
-                f = env.submitThreadLocal(e.context, threads, action);
-            } catch (RuntimeException ex) {
-                // refused: the context closed under us, or a thread left it; expected, not a fault
-                abandon(states, now);
-                continue;
-            } catch (Error ex) {
-                abandon(states, now);
-                throw ex;
-            }
-            SampledThread.PendingRequest pr = new SampledThread.PendingRequest(now, f);
-            // a thread can end (its context closing) between its tick and here, and the drain may
-            // then have retired it before this request existed: nothing would ever resolve the
-            // request. Full fence: either this sees the end mark, or the drain, which reads the mark
-            // before the request, sees the request and resolves it.
-            java.lang.invoke.VarHandle.fullFence();
-            for (SampledThread t : states) {
-                t.setPending(pr);
-                if (t.isEnded()) {
-                    t.abandonRequest(now);
+            // a thread seen outside its context between calls is asked alone: Truffle's answer to
+            // a submission for it alone tells whether it was in the context (SampledThread.closeBracket)
+            List<SampledThread[]> batches = new ArrayList<>(1);
+            List<SampledThread> together = new ArrayList<>(chosen.size());
+            for (SampledThread t : chosen) {
+                if (t.countedAlone()) {
+                    batches.add(new SampledThread[] {t});
+                } else {
+                    together.add(t);
                 }
+            }
+            if (!together.isEmpty()) {
+                batches.add(together.toArray(new SampledThread[0]));
+            }
+            int i = 0;
+            try {
+                for (; i < batches.size(); i++) {
+                    send(e, batches.get(i), now, gate);
+                }
+            } finally {
+                // the clock ends on an error (see loop); the batches not sent are not the clock's any more
+                for (int j = i + 1; j < batches.size(); j++) {
+                    for (SampledThread st : batches.get(j)) {
+                        st.ledger.clockExit();
+                    }
+                }
+            }
+        }
+    }
+
+    /** Sends one request to {@code states}, threads of {@code e} the tick at {@code now} chose. */
+    private void send(ContextEntry e, SampledThread[] states, long now, TickGate gate) {
+        Thread[] threads = new Thread[states.length];
+        try {
+            // test only: a bug of the clock's own, which ends the clock (see loop); the chosen
+            // threads' ticks wait unsent and are skipped at stop. Or a hold that opens the race below.
+            FaultInjection.at(FaultInjection.Point.CLOCK);
+            for (int i = 0; i < threads.length; i++) {
+                threads[i] = states[i].thread;
+                states[i].noteSwitches();
+                states[i].noteRequestCpu(measureWaitCpu);
+                long top = states[i].topNow();
+                states[i].ledger.beginRequest(now, top, states[i].topGenerationNow());
+            }
+        } finally {
+            for (SampledThread st : states) {
+                st.ledger.clockExit(); // the tick's ticks are in the request (RequestLedger.clockEnter)
+            }
+        }
+        CaptureAction action;
+        try {
+            action = new CaptureAction(now, states, gate);
+        } catch (RuntimeException | Error ex) {
+            abandon(states, now);
+            throw ex; // ends the clock (see loop)
+        }
+        Future<Void> f;
+        try {
+            f = env.submitThreadLocal(e.context, threads, action);
+        } catch (RuntimeException ex) {
+            // refused: the context closed under us, or a thread left it; expected, not a fault
+            abandon(states, now);
+            return;
+        } catch (Error ex) {
+            abandon(states, now);
+            throw ex;
+        }
+        if (states.length == 1) {
+            states[0].closeBracket(f, now);
+        }
+        SampledThread.PendingRequest pr = new SampledThread.PendingRequest(now, f);
+        // a thread can end (its context closing) between its tick and here, and the drain may
+        // then have retired it before this request existed: nothing would ever resolve the
+        // request. Full fence: either this sees the end mark, or the drain, which reads the mark
+        // before the request, sees the request and resolves it.
+        java.lang.invoke.VarHandle.fullFence();
+        for (SampledThread t : states) {
+            t.setPending(pr);
+            if (t.isEnded()) {
+                t.abandonRequest(now);
             }
         }
     }

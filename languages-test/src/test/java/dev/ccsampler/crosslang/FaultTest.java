@@ -296,14 +296,25 @@ class FaultTest {
         }
     }
 
-    /** Keeps the calling thread on the CPU, outside any context, until {@code ticks} more clock ticks were counted for {@code who}. */
-    static void spinUntilTicks(CCSampler sampler, String who, long ticks) {
+    /**
+     * Keeps the calling thread on the CPU in host code with {@code context} entered, so that no
+     * safepoint of the context is polled, until {@code ticks} more clock ticks were counted for
+     * {@code who}; then leaves the context, with the last request still waiting. (Entered: a thread
+     * that spins outside its context is, since 2026-12-02, not ticked there once the sampler has
+     * seen its requests come back unperformed; see {@code EnteredContexts}.)
+     */
+    static void spinUntilTicks(CCSampler sampler, String who, long ticks, Context context) {
         long start = requested(sampler.takeSnapshot(), who);
-        while (requested(sampler.takeSnapshot(), who) < start + ticks) {
-            long until = System.nanoTime() + 200_000L;
-            while (System.nanoTime() < until) {
-                Thread.onSpinWait(); // RUNNABLE: the clock does not see it idle, so it sends requests
+        context.enter();
+        try {
+            while (requested(sampler.takeSnapshot(), who) < start + ticks) {
+                long until = System.nanoTime() + 200_000L;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait(); // RUNNABLE: the clock does not see it idle, so it sends requests
+                }
             }
+        } finally {
+            context.leave();
         }
     }
 
@@ -334,9 +345,9 @@ class FaultTest {
     }
 
     /**
-     * A context is closed while the requests sent to its thread are outstanding: the thread left
-     * the context and spins in the host, where no safepoint of the context is polled, until the
-     * clock has counted ticks for it. Each request is resolved once (the books balance, nothing is
+     * A context is closed while the requests sent to its thread are outstanding: the thread spins
+     * in the host with the context entered, where no safepoint of the context is polled, until the
+     * clock has counted ticks for it, then leaves and closes it. Each request is resolved once (the books balance, nothing is
      * in flight), close does not hang, and the guest sees nothing; forty times over.
      */
     static final int CONTEXTS = 40;
@@ -350,7 +361,7 @@ class FaultTest {
                 for (int i = 0; i < CONTEXTS; i++) {
                     Context c = Context.newBuilder("pace").engine(engine).build();
                     c.eval("pace", "print(\"context " + i + ": \" + (burn(200) % 7));");
-                    spinUntilTicks(sampler, "guest-main", 3);
+                    spinUntilTicks(sampler, "guest-main", 3, c);
                     c.close();
                 }
                 sampler.setCollecting(false);
@@ -368,7 +379,7 @@ class FaultTest {
 
     /**
      * A thread that was entered in a context ends while a request sent to it is outstanding (it
-     * spun in the host after leaving the context). The request is resolved once, as failed, as soon
+     * spun in the host with the context entered, and left it). The request is resolved once, as failed, as soon
      * as the thread is gone, not when the context closes; and a dead thread gets no more ticks.
      */
     @Test
@@ -382,7 +393,7 @@ class FaultTest {
                 Thread worker = new Thread(() -> {
                     try {
                         c.eval("pace", "print(\"worker: \" + (burn(200) % 7));");
-                        spinUntilTicks(sampler, "host-worker", 3);
+                        spinUntilTicks(sampler, "host-worker", 3, c);
                     } catch (Throwable t) {
                         failure[0] = t;
                     }
@@ -392,7 +403,7 @@ class FaultTest {
                 assertEquals(null, failure[0]);
                 ProfileSnapshot atEnd = sampler.takeSnapshot();
                 // the clock goes on for the main thread (which spins too) while the worker is dead
-                spinUntilTicks(sampler, "guest-main", 5);
+                spinUntilTicks(sampler, "guest-main", 5, c);
                 ProfileSnapshot later = sampler.takeSnapshot();
                 Accounting w = accountingOf(later, "host-worker");
                 assertEquals(0, w.inFlight(), () -> "the ended thread's request is resolved while the context lives: " + w.summaryLine());
