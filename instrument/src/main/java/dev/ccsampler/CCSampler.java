@@ -363,7 +363,8 @@ public final class CCSampler implements AutoCloseable {
 
     /**
      * Learns which threads run outside their context between calls ({@link EnteredContexts},
-     * <em>counting</em>). Drain or clock thread, and the clock.
+     * <em>counting</em>): told of their unperformed requests by the drain or the clock, asked by the
+     * clock since when the enters and leaves are counted.
      */
     private final class OutsideThreads implements SampledThread.Unperformed {
         /** When the enter and leave notifications were attached for counting, 0 before. */
@@ -378,7 +379,7 @@ public final class CCSampler implements AutoCloseable {
          * and does not tick it there.
          */
         @Override
-        public void unperformed(SampledThread t, long submitNanos) {
+        public void unperformed(SampledThread t) {
             if (t.unperformed() >= 2 && countingSince == 0 && followEnters()) {
                 synchronized (entersLock) {
                     if (countingSince == 0) {

@@ -886,15 +886,15 @@ public final class SampledThread {
         }
         Unperformed u = onUnperformed;
         if (!ended && u != null) {
-            u.unperformed(this, since);
+            u.unperformed(this);
         }
         return true;
     }
 
     /** Told of every request of a live thread that came back unperformed ({@link #abandonIfUnperformable}). */
     public interface Unperformed {
-        /** {@code thread}'s request sent at {@code submitNanos} came back unperformed. Drain or clock thread. */
-        void unperformed(SampledThread thread, long submitNanos);
+        /** A request of {@code thread} came back unperformed. Drain or clock thread. */
+        void unperformed(SampledThread thread);
 
         /** Whether every enter and leave was counted since before {@code nanos} ({@link EnteredContexts}). Any thread. */
         boolean countingSince(long nanos);
