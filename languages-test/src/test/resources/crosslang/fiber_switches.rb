@@ -1,7 +1,8 @@
 # Three fibers that switch often (written 2026-12-02): each spins 0.1-0.4 ms per resume (compiled)
 # and yields; the main fiber resumes them in turn. 200 warm-up rounds, then 3 000 rounds or the
 # first argument; prints the time spun (timed inside the fibers) against the time the rounds took.
-# docs/languages.md, Fibers; docs/sampling.md, Threads outside their only context.
+# RubyProfileTest.fibersAreTickedOnlyWhileTheyRunInTheContext; docs/languages.md, Fibers;
+# docs/sampling.md, Threads outside their only context.
 def spin(n)
   x = 1
   i = 0
@@ -34,4 +35,4 @@ rounds(fibers, 200)
 $ms = 0.0
 t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC)
 rounds(fibers, (ARGV[0] || 3000).to_i)
-puts "rb-fiber-switches: spun #{$ms.round} ms in #{((Process.clock_gettime(Process::CLOCK_MONOTONIC) - t0) * 1000).round} ms"
+puts "fiber_switches: spun #{$ms.round} ms in #{((Process.clock_gettime(Process::CLOCK_MONOTONIC) - t0) * 1000).round} ms"
