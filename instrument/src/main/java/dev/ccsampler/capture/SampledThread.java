@@ -273,8 +273,9 @@ public final class SampledThread {
 
     /**
      * Notes the thread's context switches so far for the request about to be sent: a request
-     * performed after a switch is not walked ({@link #capture}). Clock thread, before the
-     * submission (which publishes it).
+     * performed after a switch is not walked ({@link #capture}); and, where the thread's enters
+     * and leaves are counted, the count, which opens the bracket {@link #closeBracket} closes.
+     * Clock thread, before the submission (which publishes it).
      */
     public void noteSwitches() {
         EnteredContexts e = entered;
