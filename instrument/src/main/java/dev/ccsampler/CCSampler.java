@@ -148,6 +148,8 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<?> probesBinding;
     /** Where the probes of trivial roots sleep, when {@code probesBinding} was attached for WaitedTicks=top alone. */
     private volatile DormantProbes dormantProbes;
+    /** The bindings of probes woken on roots taken for trivial ({@link #wakeProbes}); guarded by {@code probesLock}. */
+    private final java.util.List<EventBinding<?>> wokenBindings = new java.util.ArrayList<>();
     /** What makes every language fire root events to the call-depth and burst probes ({@link RootEvents}); guarded by {@code probesLock}. */
     private EventBinding<?> rootEventsBinding;
     /** Bursting: its settings, the per-thread states (null when off) and the probes' binding. */
@@ -484,6 +486,9 @@ public final class CCSampler implements AutoCloseable {
                 // kept until close: frames entered while attached must see their return probes
                 dormantProbes = trivialAsleep ? new DormantProbes() : null;
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, ordered, dormantProbes);
+                if (dormantProbes != null) {
+                    drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, dormantProbes, this::wakeProbes);
+                }
                 marksAttached.set(true);
                 attachRootEvents();
                 PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
@@ -493,6 +498,53 @@ public final class CCSampler implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Wakes the probes of roots that were judged trivial but whose frames a walk saw below a deep
+     * stack ({@link Drainer#onSleepersHosting}, {@link DormantProbes}): a binding for those roots
+     * alone, whose probes count only the frames they saw enter. The drain thread calls it.
+     */
+    private void wakeProbes(int[] hashes) {
+        java.util.Set<String> labels = new java.util.LinkedHashSet<>();
+        synchronized (probesLock) {
+            DormantProbes d = dormantProbes;
+            if (probesClosed || probesBinding == null || d == null) {
+                return;
+            }
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (int h : hashes) {
+                String[] ln = d.wake(h);
+                if (ln != null) {
+                    labels.add(ln[0]);
+                    names.add(ln[1]);
+                }
+            }
+            if (labels.isEmpty()) {
+                return;
+            }
+            boolean ordered = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
+            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, ordered, labels, names));
+        }
+        StringBuilder b = new StringBuilder("root probes woken on ").append(labels.size()).append(labels.size() == 1 ? " root" : " roots")
+                        .append(" taken for trivial whose frames were seen below a deep stack (a call their tree does not show, such as a builtin or a method that runs a block): ");
+        int i = 0;
+        for (String l : labels) {
+            if (i++ == 8) {
+                b.append(", ...");
+                break;
+            }
+            b.append(i > 1 ? ", " : "").append(l);
+        }
+        PeriodTuner.note(samplingNotes, startNanos, b.toString());
+    }
+
+    /** Disposes the woken roots' probes with the main ones. Holding {@code probesLock}. */
+    private void disposeWoken() {
+        for (EventBinding<?> b : wokenBindings) {
+            b.dispose();
+        }
+        wokenBindings.clear();
     }
 
     /**
@@ -518,6 +570,8 @@ public final class CCSampler implements AutoCloseable {
             marksRetired.set(true);
             probesBinding.dispose();
             probesBinding = null;
+            disposeWoken();
+            drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
             if (bursts == null && rootEventsBinding != null) {
                 rootEventsBinding.dispose(); // no other root probe will need it
@@ -1026,6 +1080,7 @@ public final class CCSampler implements AutoCloseable {
                 if (probesBinding != null) {
                     probesBinding.dispose();
                 }
+                disposeWoken();
                 if (rootEventsBinding != null) {
                     rootEventsBinding.dispose();
                 }

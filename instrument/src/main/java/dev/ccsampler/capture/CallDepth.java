@@ -186,6 +186,25 @@ public final class CallDepth {
     }
 
     /**
+     * {@link #exit} for the probe of a root that was woken ({@code DormantProbes}): its frames
+     * entered before its probe existed were never counted, and may sit in the middle of the stack,
+     * between counted frames. When such a frame returns, every frame above it has returned, so the
+     * counted frame on top is one below it, which was entered before it and cannot be a counted
+     * frame of the same root (that root had no probe then); a counted frame of this root returns
+     * with its root on top. So a return counts only when {@code root} is the counted frame on top.
+     * An identity hash shared with the frame below would take that frame off the marks, which the
+     * walk's checks of the marks against the frames it sees find out. Runs on the guest thread.
+     */
+    public void exitCounted(int root, boolean ordered, Object[] args, byte compiledState) {
+        int d = depth - 1;
+        int[] r = roots;
+        if (d < 0 || d >= r.length || r[d] != root) {
+            return; // a frame entered before the probe: not counted, so not taken off
+        }
+        exit(ordered, args, compiledState);
+    }
+
+    /**
      * The counted frame on top now, as the clock sees it from another thread: its depth (1 for the
      * outermost) in the high 32 bits and its root's identity hash in the low ones; 0 when no
      * counted frame is on the stack. A racy snapshot (see the class comment). Any thread.

@@ -13,10 +13,14 @@ import com.oracle.truffle.api.instrumentation.Instrumenter;
 import com.oracle.truffle.api.instrumentation.SourceSectionFilter;
 import com.oracle.truffle.api.instrumentation.StandardTags;
 import com.oracle.truffle.api.nodes.BytecodeOSRNode;
+import com.oracle.truffle.api.nodes.DirectCallNode;
+import com.oracle.truffle.api.nodes.IndirectCallNode;
 import com.oracle.truffle.api.nodes.LoopNode;
 import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.SourceSection;
+
+import java.util.Set;
 
 /**
  * The root enter / return probes that keep each guest thread's {@link CallDepth}. They are
@@ -31,7 +35,7 @@ import com.oracle.truffle.api.source.SourceSection;
  * inlined calls of one-line functions per iteration runs at 2.5 ns an iteration without the probes
  * and 11 with ordered ones (GraalJS, compiled). So a binding may leave trivial roots without a
  * probe ({@link DormantProbes}: their probes sleep for good, no cost at all): guest roots, not
- * internal, whose tree has no loop, no node tagged {@code CallTag} and at most {@link
+ * internal, whose tree has no loop, no call ({@link #isCall}) and at most {@link
  * #TRIVIAL_NODES} nodes, in a language that is not a bytecode interpreter (whose loops the tree
  * does not show); see {@link #isTrivial}. Such a root hosts no other frame (but for implicit calls,
  * like a JavaScript getter) and runs a bounded number of nodes per call, unless a node of it loops
@@ -49,6 +53,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     private final boolean ordered;
     /** Where the trivial roots left without a probe are noted; null when every root gets one. */
     private final DormantProbes dormant;
+    /** For a binding of woken roots ({@link #attachWoken}): their labels; null for the main binding. */
+    private Set<String> woken;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
@@ -87,8 +93,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     /**
      * Whether a root is trivial: a guest root (its source is not internal) of an AST interpreter
      * (neither the root nor a node of it is a {@link BytecodeOSRNode}, and it is no {@link
-     * BytecodeRootNode}) whose tree holds no {@link LoopNode}, no node tagged {@code CallTag} and
-     * at most {@link #TRIVIAL_NODES} nodes. Looks at no more than that many nodes.
+     * BytecodeRootNode}) whose tree holds no {@link LoopNode}, no call ({@link #isCall}) and at most
+     * {@link #TRIVIAL_NODES} nodes. Looks at no more than that many nodes.
      */
     public static boolean isTrivial(Node instrumented, RootNode root) {
         if (root == null || isBytecodeRoot(root)) {
@@ -101,14 +107,33 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         int[] seen = {0};
         boolean[] simple = {true};
         root.accept(node -> {
-            if (node instanceof LoopNode || node instanceof BytecodeOSRNode || ++seen[0] > TRIVIAL_NODES
-                            || node instanceof InstrumentableNode i && i.isInstrumentable() && i.hasTag(StandardTags.CallTag.class)) {
+            if (node instanceof LoopNode || node instanceof BytecodeOSRNode || ++seen[0] > TRIVIAL_NODES || isCall(node)) {
                 simple[0] = false;
                 return false;
             }
             return true;
         });
         return simple[0];
+    }
+
+    /**
+     * Whether a node calls another root, as far as the tree shows: it is tagged {@code CallTag}, or
+     * it is a Truffle call node ({@link DirectCallNode}, {@link IndirectCallNode}: a call site
+     * already specialised). The second is for languages that do not tag their calls: TruffleRuby's
+     * {@code RubyCallNode} is instrumentable but not tagged {@code CallTag}; once it has run it
+     * holds a {@code DirectCallNode} where it calls a method (not where it reads an attribute,
+     * which runs no frame). Before, TruffleRuby's methods that call others (a recursion's caller, a
+     * block that calls) were taken for trivial leaves; a frame of a root without a probe is an
+     * uncounted one, and the incremental walk can neither stop at it nor fill the frames above it
+     * from the memo: on a 2 000-deep Ruby recursion below such a frame every walk of a new descent
+     * was a full one, 25 to 55 ms (docs/sampling.md, <em>Roots that call, taken for trivial</em>).
+     * A call the tree does not show at all (a call site that has not run yet, a builtin that runs a
+     * block in a loop of its own, an implicit call) is found when a walk sees the root's frame
+     * below a deep stack ({@link DormantProbes}).
+     */
+    static boolean isCall(Node node) {
+        return node instanceof DirectCallNode || node instanceof IndirectCallNode
+                        || node instanceof InstrumentableNode i && i.isInstrumentable() && i.hasTag(StandardTags.CallTag.class);
     }
 
     @Override
@@ -118,12 +143,44 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         if (hashes != null) {
             hashes.register(root);
         }
+        if (woken != null) {
+            // a binding for the woken roots alone: their frames entered before it are on the stack
+            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), ordered, true) : null;
+        }
         if (dormant != null && isTrivial(instrumented, root)) {
-            SourceSection section = instrumented.getSourceSection();
-            dormant.noteTrivial(root.getName() + " (" + section.getSource().getName() + ":" + section.getStartLine() + ")");
+            String label = label(instrumented, root);
+            if (dormant.isWoken(label)) {
+                return null; // the binding of the woken roots gives it its probe (one, not two)
+            }
+            dormant.noteTrivial(System.identityHashCode(root), label, root.getName());
             return null; // no probe: the root's frames are uncounted ones
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered);
+        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered, false);
+    }
+
+    /** How a trivial root is named in the report and keyed for waking: "name (source:line)". */
+    static String label(Node instrumented, RootNode root) {
+        SourceSection section = instrumented.getSourceSection();
+        return root.getName() + " (" + (section == null ? "?" : section.getSource().getName() + ":" + section.getStartLine()) + ")";
+    }
+
+    /**
+     * Attaches probes to the roots of the given labels ({@link #label}) alone, which the binding of
+     * {@link #attach} left asleep as trivial and whose frames were then seen below a deep stack
+     * ({@link DormantProbes}); roots of those labels made later get their probe here too (the main
+     * binding then gives them none). Their frames entered before are on the stacks, in the middle
+     * of them: these probes count a return only when their root is the counted frame on top
+     * ({@link CallDepth#exitCounted}), so such a frame's return does not take a counted frame below
+     * it off the marks. The binding is disposed with the main one.
+     *
+     * @param names the root names of those labels (the filter: only such roots are looked at again)
+     */
+    public static EventBinding<CallDepthProbe> attachWoken(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, Set<String> labels,
+                    Set<String> names) {
+        SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).rootNameIs(names::contains).build();
+        CallDepthProbe f = new CallDepthProbe(local, hashes, ordered, null);
+        f.woken = Set.copyOf(labels);
+        return instrumenter.attachExecutionEventFactory(roots, f);
     }
 
     /** One per instrumented root. */
@@ -132,18 +189,25 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         /** The root node's identity hash, compared with the frames' root nodes' at capture. */
         private final int root;
         private final boolean ordered;
+        /** A woken root's probe: its frames entered before it may be on the stack ({@link CallDepth#exitCounted}). */
+        private final boolean guarded;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered, boolean guarded) {
             this.local = local;
             this.root = root;
             this.ordered = ordered;
+            this.guarded = guarded;
         }
 
         private void exit(VirtualFrame frame) {
             // in the interpreter the arguments (a real array: CallDepth.exitedArgs); in compiled
             // code the state it runs in, a constant: one byte store, as before
             Object[] args = CompilerDirectives.inInterpreter() ? frame.getArguments() : null;
-            local.get().exit(ordered, args, compiledState());
+            if (guarded) {
+                local.get().exitCounted(root, ordered, args, compiledState());
+            } else {
+                local.get().exit(ordered, args, compiledState());
+            }
         }
 
         /** As Truffle's {@code OptimizedCallTarget.getTier()} computes the state a frame reports (see {@code CallDepth.exitedState}). */

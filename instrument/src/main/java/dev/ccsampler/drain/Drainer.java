@@ -10,6 +10,7 @@ import dev.ccsampler.burst.BurstSchedule;
 import dev.ccsampler.burst.BurstState;
 import dev.ccsampler.burst.BurstSwitch;
 import dev.ccsampler.burst.BurstTotals;
+import dev.ccsampler.capture.DormantProbes;
 import dev.ccsampler.capture.FrameTier;
 import dev.ccsampler.capture.RootHashes;
 import dev.ccsampler.capture.SampledThread;
@@ -310,6 +311,95 @@ public final class Drainer {
         onDeep = action;
     }
 
+    /** Sleeping trivial roots whose frames are looked for below other frames ({@link #onSleepersHosting}), or null. */
+    private volatile DormantProbes sleeping;
+    private volatile java.util.function.Consumer<int[]> onHosting;
+    /** How many frames above a sleeping root's frame wake it ({@link #onSleepersHosting}). */
+    private volatile int hostingFrames = Integer.MAX_VALUE;
+    /** Identity hashes of sleeping roots seen below other frames since the drain loop last acted. Holding the monitor. */
+    private int[] hostingSeen = new int[8];
+    private int hostingCount;
+
+    /**
+     * Calls {@code action} on the drain thread, outside the CC-Map's lock, with the identity hashes
+     * of the roots that {@code sleeping} says have no probe (judged trivial) and whose frames a walk
+     * saw below at least {@code frames} other frames since the last call: they call after all, in a
+     * way their tree did not show (a builtin that runs a block, a call site that had not run), and
+     * their uncounted frames below a deep stack keep the incremental walks from stopping there or
+     * filling the frames above them from the memo ({@code DormantProbes}). Below a shallow stack
+     * such a frame costs a walk a few frames at most, and a probe on a root of call-dense code
+     * costs that code more (on {@code rb-deep-phases.rb}'s call-dense phase, +22 % with every
+     * root seen below another woken). The walked frames are looked at, about 20 ns a frame, and
+     * the whole stack once after each change of the sleeping roots. Any thread.
+     */
+    public void onSleepersHosting(int frames, DormantProbes sleeping, java.util.function.Consumer<int[]> action) {
+        this.hostingFrames = Math.max(1, frames);
+        this.onHosting = action;
+        this.sleeping = sleeping;
+    }
+
+    /**
+     * Notes the sleeping roots among a record's walked frames that have {@link #hostingFrames}
+     * frames or more above them; the whole merged stack when roots were put to sleep since this
+     * thread's last look (its bottom, reused from earlier walks, was looked at against fewer
+     * sleeping roots, or none: the probes are attached after the stacks grew deep, and from then on
+     * the walks stop above the bottom). Holding the monitor.
+     */
+    private void noteSleepersHosting(ThreadAccount acc, SampleRecord r, int total) {
+        DormantProbes sl = sleeping;
+        int above = hostingFrames;
+        if (sl == null || !sl.any() || total <= above) {
+            return;
+        }
+        Object seen = sl.version();
+        if (acc.sleepersLooked != seen) {
+            acc.sleepersLooked = seen;
+            for (int pos = 0; pos < total - above; pos++) {
+                noteIfAsleep(sl, acc.stackTargets[pos]);
+            }
+            return;
+        }
+        for (int i = above; i < r.depth; i++) {
+            noteIfAsleep(sl, r.targets[i]);
+        }
+    }
+
+    private void noteIfAsleep(DormantProbes sl, Object target) {
+        if (target instanceof RootCallTarget rc) {
+            int h = System.identityHashCode(rc.getRootNode());
+            if (sl.asleep(h)) {
+                noteHosting(h);
+            }
+        }
+    }
+
+    private void noteHosting(int h) {
+        for (int k = 0; k < hostingCount; k++) {
+            if (hostingSeen[k] == h) {
+                return;
+            }
+        }
+        if (hostingCount == hostingSeen.length) {
+            if (hostingCount >= 256) {
+                return; // the rest at the next round
+            }
+            hostingSeen = java.util.Arrays.copyOf(hostingSeen, hostingCount * 2);
+        }
+        hostingSeen[hostingCount++] = h;
+    }
+
+    /** The hashes noted since the last call, or null. Drain thread. */
+    private int[] takeHosting() {
+        synchronized (map) {
+            if (hostingCount == 0) {
+                return null;
+            }
+            int[] a = java.util.Arrays.copyOf(hostingSeen, hostingCount);
+            hostingCount = 0;
+            return a;
+        }
+    }
+
     /**
      * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with what was
      * seen, when some thread has had at least {@value #LATE_TRIGGER} samples that ran a whole
@@ -595,6 +685,13 @@ public final class Drainer {
                     late.accept(why);
                 }
                 judgeProbes();
+                java.util.function.Consumer<int[]> hosting = onHosting;
+                if (hosting != null) {
+                    int[] seen = takeHosting();
+                    if (seen != null) {
+                        hosting.accept(seen);
+                    }
+                }
             } catch (RuntimeException | Error e) {
                 // a bug of ours outside any one sample: report it once and keep draining, so that
                 // the rings do not fill and every sample is still counted
@@ -857,6 +954,7 @@ public final class Drainer {
         if (r.burstSeq != 0) {
             keepBurstBase(acc, r.burstSeq, from, total);
         }
+        noteSleepersHosting(acc, r, total);
         if (walkedWeight > 0) {
             map.apply(t.contextId, t.thread.threadId(), t.threadName, n, methodBuf, siteBuf, tierBuf, walkedWeight);
         }

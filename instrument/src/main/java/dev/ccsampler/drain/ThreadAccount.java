@@ -22,6 +22,8 @@ final class ThreadAccount {
     private final long baseBeforeFirstPoll;
     /** Whether a record of this thread was applied: the first one may have waited for the language's start-up. */
     boolean applied;
+    /** The version of the sleeping roots this thread's whole stack was last looked at against ({@code Drainer.noteSleepersHosting}). */
+    Object sleepersLooked;
     long taken;
     long late;
     /** Ticks of records the drain could not apply (counted as failed). */

@@ -53,4 +53,38 @@ class CallDepthTest {
         m.exit(false, null, CallDepth.compiledState(1, false));
         assertEquals(2, m.exitedState(), "what a return in first-tier inlined code records, a top frame of that state reports");
     }
+
+    /**
+     * A woken root's probe ({@code DormantProbes}): main (counted) → each (its frame entered before
+     * its probe existed) → block (counted). The block returns, then that old frame of each: its
+     * return must not take main off the marks. A frame of each entered after the probe is counted
+     * and returns as any other.
+     */
+    @Test
+    void aWokenRootsOlderFramesReturnUncounted() {
+        CallDepth m = new CallDepth();
+        int main = 1;
+        int each = 2;
+        int block = 3;
+        m.enter(main, false);
+        m.enter(block, false); // called by the old frame of each, which is not counted
+        m.exit(false, null, (byte) 0);
+        m.exitCounted(each, false, null, (byte) 0); // the old frame of each returns
+        assertEquals(1, m.depth(), "main is still counted");
+        assertEquals(main, m.roots()[0]);
+        m.enter(each, false); // a new call of each: counted
+        m.enter(block, false);
+        m.exit(false, null, (byte) 0);
+        assertEquals(2, m.depth());
+        m.exitCounted(each, false, null, (byte) 0);
+        assertEquals(1, m.depth(), "the counted frame of each returned");
+        assertTrue(m.exited());
+        m.exitCounted(each, false, null, (byte) 0); // nothing of each is counted now: no change
+        assertEquals(1, m.depth());
+        m.exitCounted(each, false, null, (byte) 0);
+        m.exit(false, null, (byte) 0);
+        assertEquals(0, m.depth());
+        m.exitCounted(each, false, null, (byte) 0); // at depth 0 too
+        assertEquals(0, m.depth());
+    }
 }

@@ -67,7 +67,7 @@ import org.graalvm.options.OptionStability;
  *
  * <h2>Builtins, and why {@code burn} is inlined</h2>
  *
- * {@code print, str, burn, arg, nanoTime, spawn, join, sleep, exit} are recognised by the parser
+ * {@code print, str, burn, grind, arg, nanoTime, spawn, join, sleep, exit, repeat} are recognised by the parser
  * when called and become expression nodes in the caller's AST, not functions with their own call
  * target. So no guest frame is pushed for them and their time is the calling Pace function's self
  * time. That is the point of {@code burn(units)}: a function that only calls {@code burn(6)} has

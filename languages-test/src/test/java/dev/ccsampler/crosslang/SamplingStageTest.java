@@ -203,6 +203,52 @@ class SamplingStageTest {
         }
     }
 
+    /**
+     * TruffleRuby does not tag its call nodes {@code CallTag}: its methods and blocks that call
+     * others were taken for trivial roots, so under {@code Incremental=auto} their probes slept and
+     * their frames, in the middle of the stack, were uncounted ones. Below such a frame the
+     * incremental walk could neither stop nor fill the frames from the memo: every walk of a new
+     * descent of a 2 000-deep recursion was a full one (25–55 ms), the cost budget thinned the
+     * rest, and {@code tools/workloads/rb-deep-phases.rb} got 115–184 walks in its 8 s
+     * (docs/sampling.md, <em>Roots that call, taken for trivial</em>). A call site that has run
+     * holds a {@code DirectCallNode}: such a root is not trivial. The deep stacks attach the probes;
+     * the roots that call must then not be among the sleeping ones, every incremental walk must
+     * give the stack a full walk gives, and the output is unchanged.
+     */
+    @Test
+    void rubyRootsThatCallAreNotTrivial() throws Exception {
+        Path program = GraalPyProfileTest.resource("deep_block.rb");
+        Run r = run("ruby", program, Map.of("ccsampler.Period", "1ms", "ccsampler.VerifyIncremental", "true"), "40");
+        List<String> notes = r.profile().meta().sampling();
+        System.out.println("Ruby roots that call: " + r.mismatches() + " mismatches; " + notes + "; " + r.profile().accounting().summaryLine());
+        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on")), () -> "the deep stacks attach the probes: " + notes);
+        for (String caller : List.of("block in Object#rounds", "Object#rounds", "Object#descend", "Object#twice")) {
+            assertTrue(notes.stream().noneMatch(e -> e.contains("trivial root") && e.contains(caller + " (deep_block.rb:")), () -> caller + " calls others, it is not trivial: " + notes);
+        }
+        assertEquals(0, r.mismatches(), "incremental walks differ from full walks");
+        assertEquals(guestLines(plain("ruby", program, "40")), guestLines(r.stdout()), "the profiler changed the guest's output");
+    }
+
+    /**
+     * A root whose tree shows no call but which calls all the same (a builtin that runs a block in
+     * a loop of its own, as TruffleRuby's {@code Array#each} does; here Pace's {@code repeat}) is
+     * taken for trivial and its probe sleeps; once a walk sees its frame below a deep stack, its
+     * probe is woken (its own binding), since there its uncounted frame keeps the walks from
+     * stopping or filling the frames above it. Its frames entered before the probe return
+     * uncounted: every incremental walk still gives the stack a full walk gives.
+     */
+    @Test
+    void rootsThatCallWithoutACallNodeAreProbed() throws Exception {
+        Path program = GraalPyProfileTest.resource("repeat-deep.pace");
+        Run r = run("pace", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "1", "ccsampler.VerifyIncremental", "true"), "300");
+        List<String> notes = r.profile().meta().sampling();
+        System.out.println("roots that call without a call node: " + r.mismatches() + " mismatches; " + notes + "; " + r.profile().accounting().summaryLine());
+        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on (the probes of trivial roots asleep)")), () -> "the deep stacks attach the probes: " + notes);
+        assertTrue(notes.stream().anyMatch(e -> e.contains("root probes woken on 1 root") && e.contains("each (repeat-deep.pace:")), () -> "each is woken: " + notes);
+        assertEquals(0, r.mismatches(), "incremental walks differ from full walks");
+        assertEquals(guestLines(plain("pace", program, "300")), guestLines(r.stdout()), "the profiler changed the guest's output");
+    }
+
     @Test
     void trivialRootsSleepUnderIncrementalAutoEvenForDeepStacks() throws Exception {
         // The defaults: samples that wait in spin's loop attach the probes for WaitedTicks=top alone,

@@ -14,7 +14,8 @@ import dev.ccsampler.pace.runtime.PaceValues;
  * a function with its own call target: no guest frame is pushed for it, so a profiler charges
  * its time to the calling Pace function's self time. It is called like a function in the source,
  * so tools see it as a call location ({@link StandardTags.CallTag}); ccsampler's call-depth probes
- * read that to tell a function that may run long in a builtin from a trivial one.
+ * read that to tell a function that may run long in a builtin from a trivial one. One exception:
+ * {@link PaceRepeatBuiltin} is not tagged, as a model of a builtin whose caller's tree shows no call.
  */
 public abstract class PaceBuiltinNode extends PaceExpressionNode {
 

@@ -23,17 +23,18 @@ public final class PaceBuiltins {
         }
     }
 
-    private static final Map<String, Builtin> BUILTINS = Map.of(
-                    "print", new Builtin("print", 1, 1, PacePrintBuiltin::new),
-                    "str", new Builtin("str", 1, 1, PaceStrBuiltin::new),
-                    "burn", new Builtin("burn", 1, 1, PaceBurnBuiltin::new),
-                    "grind", new Builtin("grind", 1, 1, a -> new PaceBurnBuiltin(a, false)),
-                    "arg", new Builtin("arg", 2, 2, PaceArgBuiltin::new),
-                    "nanoTime", new Builtin("nanoTime", 0, 0, PaceNanoTimeBuiltin::new),
-                    "spawn", new Builtin("spawn", 1, -1, PaceSpawnBuiltin::new),
-                    "join", new Builtin("join", 1, 1, PaceJoinBuiltin::new),
-                    "sleep", new Builtin("sleep", 1, 1, PaceSleepBuiltin::new),
-                    "exit", new Builtin("exit", 1, 1, PaceExitBuiltin::new));
+    private static final Map<String, Builtin> BUILTINS = Map.ofEntries(
+                    Map.entry("repeat", new Builtin("repeat", 2, 2, PaceRepeatBuiltin::new)),
+                    Map.entry("print", new Builtin("print", 1, 1, PacePrintBuiltin::new)),
+                    Map.entry("str", new Builtin("str", 1, 1, PaceStrBuiltin::new)),
+                    Map.entry("burn", new Builtin("burn", 1, 1, PaceBurnBuiltin::new)),
+                    Map.entry("grind", new Builtin("grind", 1, 1, a -> new PaceBurnBuiltin(a, false))),
+                    Map.entry("arg", new Builtin("arg", 2, 2, PaceArgBuiltin::new)),
+                    Map.entry("nanoTime", new Builtin("nanoTime", 0, 0, PaceNanoTimeBuiltin::new)),
+                    Map.entry("spawn", new Builtin("spawn", 1, -1, PaceSpawnBuiltin::new)),
+                    Map.entry("join", new Builtin("join", 1, 1, PaceJoinBuiltin::new)),
+                    Map.entry("sleep", new Builtin("sleep", 1, 1, PaceSleepBuiltin::new)),
+                    Map.entry("exit", new Builtin("exit", 1, 1, PaceExitBuiltin::new)));
 
     private PaceBuiltins() {
     }
