@@ -27,17 +27,26 @@ public final class TrivialRoots {
 
     /** Adds a trivial root's identity hash. Any thread. */
     public synchronized void add(int hash) {
-        int[] a = hashes;
+        if (hashes.length < MAX) {
+            hashes = withHash(hashes, hash);
+        }
+    }
+
+    /**
+     * A sorted array of hashes with {@code hash} added: {@code a} itself when it holds it already,
+     * else a new array (copy on write, for readers that take no lock).
+     */
+    public static int[] withHash(int[] a, int hash) {
         int i = Arrays.binarySearch(a, hash);
-        if (i >= 0 || a.length >= MAX) {
-            return;
+        if (i >= 0) {
+            return a;
         }
         int at = -i - 1;
         int[] b = new int[a.length + 1];
         System.arraycopy(a, 0, b, 0, at);
         b[at] = hash;
         System.arraycopy(a, at, b, at + 1, a.length - at);
-        hashes = b;
+        return b;
     }
 
     /** Whether {@code hash} is a trivial root's. Any thread; no allocation. */

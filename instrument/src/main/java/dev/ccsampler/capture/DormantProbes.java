@@ -1,5 +1,7 @@
 package dev.ccsampler.capture;
 
+import dev.ccsampler.burst.TrivialRoots;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -59,16 +61,7 @@ public final class DormantProbes {
             more++;
         }
         if (hash != 0 && labels.size() < MAX_KEPT && labels.putIfAbsent(hash, new String[]{label, name}) == null) {
-            int[] a = asleep;
-            int i = Arrays.binarySearch(a, hash);
-            if (i < 0) {
-                int at = -i - 1;
-                int[] b = new int[a.length + 1];
-                System.arraycopy(a, 0, b, 0, at);
-                b[at] = hash;
-                System.arraycopy(a, at, b, at + 1, a.length - at);
-                asleep = b;
-            }
+            asleep = TrivialRoots.withHash(asleep, hash);
         }
     }
 
