@@ -328,7 +328,7 @@ public final class Drainer {
      * their uncounted frames below a deep stack keep the incremental walks from stopping there or
      * filling the frames above them from the memo ({@code DormantProbes}). Below a shallow stack
      * such a frame costs a walk a few frames at most, and a probe on a root of call-dense code
-     * costs that code more (on {@code rb-deep-phases.rb}'s call-dense phase, +22 % with every
+     * costs that code more (on {@code rb-deep-phases.rb}'s call-dense phase, +23 % with every
      * root seen below another woken). The walked frames are looked at, about 20 ns a frame, and
      * the whole stack once after each change of the sleeping roots. Any thread.
      */
