@@ -54,16 +54,17 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     /** Where the trivial roots left without a probe are noted; null when every root gets one. */
     private final DormantProbes dormant;
     /** For a binding of woken roots ({@link #attachWoken}): their labels; null for the main binding. */
-    private Set<String> woken;
+    private final Set<String> woken;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
 
-    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant) {
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant, Set<String> woken) {
         this.local = local;
         this.hashes = hashes;
         this.ordered = ordered;
         this.dormant = dormant;
+        this.woken = woken;
     }
 
     /**
@@ -78,7 +79,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      */
     public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered, dormant));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered, dormant, null));
     }
 
     /**
@@ -178,9 +179,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     public static EventBinding<CallDepthProbe> attachWoken(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, Set<String> labels,
                     Set<String> names) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).rootNameIs(names::contains).build();
-        CallDepthProbe f = new CallDepthProbe(local, hashes, ordered, null);
-        f.woken = Set.copyOf(labels);
-        return instrumenter.attachExecutionEventFactory(roots, f);
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered, null, Set.copyOf(labels)));
     }
 
     /** One per instrumented root. */

@@ -355,7 +355,6 @@ public final class SampledThread {
         capture(submitNanos, tick, null);
     }
 
-
     /**
      * {@link #capture(long, TickGate)} at a known poll location: the node the guest thread polled
      * at ({@code ThreadLocalAction.Access.getLocation()}), which tells a recursive return's frame
