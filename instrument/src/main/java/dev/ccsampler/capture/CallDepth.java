@@ -77,16 +77,22 @@ public final class CallDepth {
     // root, 2 first-tier inlined, 3 a last-tier root, 4 last-tier inlined (exitedState()). A frame
     // reports the state it was entered in for as long as it lives (Truffle's CompilationState, kept
     // even if it deoptimises), and a return in compiled code means no deoptimisation since the
-    // entry, so the returned frame reports this state.
+    // entry, so the returned frame reports this state. A compilation root's probe also keeps its
+    // arguments (ROOT_WITH_ARGS + 1 or + 3): there the array is the one its caller passed in, a
+    // real object, never one that escape analysis took apart.
+    private static final byte ROOT_WITH_ARGS = RETURNED_WITH_ARGS + 4;
     /**
-     * The arguments array of the last returned frame when it returned in the interpreter: its frame
-     * is then a real one (entered interpreted, or deoptimised), and so is the array its walk shows.
+     * The arguments array of the last returned frame when it returned in the interpreter (its frame
+     * is then a real one, entered interpreted or deoptimised, and so is the array its walk shows)
+     * or at the root of compiled code (the array its caller passed, which a walk may show as it is
+     * or as a copy).
      * After a recursive return the location cannot always tell the returned frame (its return
      * poll) from its caller (a bytecode interpreter polls at the root node at its back edges too);
      * the top frame's arguments can ({@link StackRecorder}). Valid only while {@code exited} is
-     * {@link #RETURNED_WITH_ARGS}; compiled code never stores it (a compiled frame's array may be
-     * scalar-replaced, and the walk sees a copy the VM rebuilds every time). A strong reference to
-     * the last such array (and so its arguments) until the next one; never read by another thread.
+     * {@link #RETURNED_WITH_ARGS} or above {@link #ROOT_WITH_ARGS}; compiled code stores it only at
+     * a compilation root (an inlined frame's array may be scalar-replaced, keeping it would
+     * allocate, and the walk sees a copy the VM rebuilds every time). A strong reference to the
+     * last such array (and so its arguments) until the next one; never read by another thread.
      */
     private Object[] exitedArgs;
     /** Identity hash of the root node of each counted frame: an int store needs no GC barrier. */
@@ -158,15 +164,15 @@ public final class CallDepth {
     /**
      * A counted root returned (normally, by an exception, or by a yield). Runs on the guest thread.
      * <p>
-     * It says where the frame returned: {@code args}, its arguments, when in the interpreter, else
-     * null and {@code compiledState} (see {@code exitedState}).
+     * It says where the frame returned: {@code args}, its arguments, when in the interpreter or at
+     * the root of compiled code, else null; and {@code compiledState} (see {@code exitedState}).
      *
      * @param ordered as for {@link #enter}
      */
     public void exit(boolean ordered, Object[] args, byte compiledState) {
         if (args != null) {
             exitedArgs = args;
-            exited = RETURNED_WITH_ARGS;
+            exited = compiledState == 0 ? RETURNED_WITH_ARGS : (byte) (ROOT_WITH_ARGS + compiledState);
         } else {
             // one byte store: the state is a constant in compiled code
             exited = compiledState == 0 ? RETURNED : (byte) (RETURNED_WITH_ARGS + compiledState);
@@ -256,7 +262,7 @@ public final class CallDepth {
      * where is unknown, or nothing returned since the last enter. Guest thread.
      */
     byte exitedState() {
-        return exited > RETURNED_WITH_ARGS ? (byte) (exited - RETURNED_WITH_ARGS) : 0;
+        return exited > ROOT_WITH_ARGS ? (byte) (exited - ROOT_WITH_ARGS) : exited > RETURNED_WITH_ARGS ? (byte) (exited - RETURNED_WITH_ARGS) : 0;
     }
 
     /**
@@ -270,11 +276,12 @@ public final class CallDepth {
     }
 
     /**
-     * The arguments array of the last returned frame if it returned in the interpreter and nothing
-     * was entered since, else null (see {@code exitedArgs}). Guest thread.
+     * The arguments array of the last returned frame if it returned in the interpreter or at the
+     * root of compiled code and nothing was entered since, else null (see {@code exitedArgs}).
+     * Guest thread.
      */
     Object[] exitedArgs() {
-        return exited == RETURNED_WITH_ARGS ? exitedArgs : null;
+        return exited == RETURNED_WITH_ARGS || exited > ROOT_WITH_ARGS ? exitedArgs : null;
     }
 
     /** Whether a root returned and none was entered since. Guest thread. */

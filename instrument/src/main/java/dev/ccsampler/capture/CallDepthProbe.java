@@ -200,8 +200,10 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
         private void exit(VirtualFrame frame) {
             // in the interpreter the arguments (a real array: CallDepth.exitedArgs); in compiled
-            // code the state it runs in, a constant: one byte store, as before
-            Object[] args = CompilerDirectives.inInterpreter() ? frame.getArguments() : null;
+            // code the state it runs in, a constant: one byte store, and at a compilation root its
+            // arguments too, the array its caller passed (inlined, the array may have been taken
+            // apart, and keeping it would make each return allocate)
+            Object[] args = CompilerDirectives.inInterpreter() || CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
             if (guarded) {
                 local.get().exitCounted(root, ordered, args, compiledState());
             } else {

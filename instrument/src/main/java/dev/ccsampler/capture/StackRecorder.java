@@ -129,6 +129,14 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private final int[] walkPositions = new int[IDENTITY_FRAMES];
     private int walkTops;
     private int pendingTotal = -1;
+    /**
+     * The last published stack was walked down to its bottom and found there the frames the
+     * bottom rule holds still ({@link #bottomTargets}) with, right above them, counted frame 0's
+     * root, or only a frame that had already returned: a stop at counted frame 0 may reuse them,
+     * though that walk placed no counted frame.
+     */
+    private boolean publishedBottomSeen;
+    private boolean pendingBottomSeen;
     /** The walk stopped at a frame that is the same activation as in the last published stack; the frames it reuses. */
     private boolean sameActivation;
     private int sameActivationReused;
@@ -312,7 +320,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // entered before the probes were attached): counted frame 0 can be the stop if the frames
         // below it have held still
         // (the last published stack had counted frames, with counted frame 0 right above frames as
-        // many as the still ones; or none, and was as many frames as they)
+        // many as the still ones; or none, and was as many frames as they; or it was walked to
+        // the bottom and found them there: a walk whose top frame could not be told from its
+        // caller, which places no counted frame, or a top frame that had already returned with
+        // nothing counted below, where a flat phase's samples land when its loop does not poll;
+        // before 2026-12-02 each of those made the next walk of a deep descent a full one too)
         // Neither while another context's frames are on the thread (one that called into this
         // one): the frames below counted frame 0 are then that context's
         boolean alone = remember && stopAt < 0 && counted > 0 && (sharedMemo == null || !sharedMemo.othersActive(marks));
@@ -322,7 +334,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // on the stack, and on a deep recursion four full walks to see the frame below hold still
         // took a run of a few seconds)
         boolean fromBottom = alone && low == 0 && (bottomSame >= BOTTOM_STILL || bottomSize == 1 && memo.outermostSeen(rootOf(bottomTargets[0])) >= BOTTOM_STILL) && bottomSize >= 1
-                        && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize)
+                        && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize || publishedBottomSeen)
                         && readBottomFill(memo.known(BOTTOM, roots[0]));
         // no stop, and the last full walks found counted frame 0's root with no guest frame below
         // it (here or in the thread's earlier contexts): the counted frames are the whole stack
@@ -369,6 +381,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         exitedState = exitedPending ? marks.exitedState() : 0;
         this.pollLocation = pollLocation;
         long forgotten = remember ? memo.forgotten() : 0;
+        int root0 = counted > 0 ? roots[0] : 0;
         try {
             Truffle.getRuntime().iterateFrames(this);
         } finally {
@@ -437,6 +450,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         lastStopped = stopped;
         r.marked = marks != null && counted > 0 || sameActivation;
         pendingTotal = r.truncated ? -1 : total;
+        pendingBottomSeen = !stopped && !sameActivation && !r.truncated && stillBottomWalked(r, counted, root0);
         if (verify && (stopped || sameActivation)) {
             checkWalk(r);
         }
@@ -495,6 +509,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         publishedCounted = pendingCounted;
         publishedPlacedFrom = pendingPlacedFrom;
         publishedTotal = pendingTotal;
+        publishedBottomSeen = pendingBottomSeen;
         publishedTops = pendingTotal < 0 ? 0 : walkTops;
         for (int i = 0; i < IDENTITY_FRAMES; i++) {
             publishedTargets[i] = i < publishedTops ? walkTargets[i] : null;
@@ -512,6 +527,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     void invalidate() {
         publishedCounted = -1;
         publishedTotal = -1;
+        publishedBottomSeen = false;
         publishedTops = 0;
         java.util.Arrays.fill(publishedTargets, null);
         java.util.Arrays.fill(publishedArgs, null);
@@ -798,6 +814,28 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         return true;
     }
 
+    /**
+     * Whether a walk that reached the bottom found there the frames the bottom rule holds still,
+     * and right above them a frame of counted frame 0's root {@code root0} (of {@code counted}
+     * counted frames), or, with none counted, only the frame that had just returned.
+     */
+    private boolean stillBottomWalked(SampleRecord r, int counted, int root0) {
+        int base = r.depth - bottomSize;
+        if (bottomSize < 1 || base < 1) {
+            return false;
+        }
+        if (counted > 0 ? rootOf(r.targets[base - 1]) != root0 : !(returnedOnTop && base == 1)) {
+            return false;
+        }
+        for (int k = 0; k < bottomSize; k++) {
+            // the call node of the frame right below counted frame 0 follows its callee: not held still
+            if (r.targets[base + k] != bottomTargets[k] || k > 0 && r.callNodes[base + k] != bottomNodes[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Appends one frame read from the memo, counted frame {@code counted} (-1: uncounted). */
     private void writeFrame(SampleRecord r, Object target, Object node, byte tier, int counted) {
         int d = r.depth;
@@ -916,11 +954,16 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * compiled code means it did not deoptimise since), so a top frame in another state (say, a
      * last-tier root on top after an inlined callee returned) is the caller, unless the top frame
      * reports itself interpreted: a frame whose loop was compiled on stack replacement reports
-     * the state it was entered in while its return probe runs in the OSR code. In the same state the
-     * top is ambiguous: compiled code polls at the root node of its innermost frame everywhere
-     * ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the unit's returns), and a compiled
-     * frame's arguments, as a walk sees them, may be a copy the VM rebuilt for that walk (a new
-     * array every walk for first-tier Pace roots), which proves nothing.</li>
+     * the state it was entered in while its return probe runs in the OSR code. In the same state
+     * the location says nothing: compiled code polls at the root node of its innermost frame
+     * everywhere ({@code TruffleSafepointInsertionPhase}: loop ends, calls, the unit's returns).
+     * When it returned at a compilation root its probe kept its arguments array, the one its
+     * caller passed (since 2026-12-02): a top frame that shows that very array is the returned
+     * one. Any other array proves nothing, since a compiled frame's arguments, as a walk sees
+     * them, may be a copy the VM rebuilt for that walk (a new array every walk for first-tier
+     * Pace roots); the top is then ambiguous. GraalJS's and TruffleRuby's compiled recursions
+     * unwinding showed the very array at every such walk traced (170 in one run of
+     * {@code three-phase.js}), each a full walk before.</li>
      * <li>where it returned is unknown (no probe data): an interpreted top frame at its root node
      * run by an AST interpreter is the returned one (Truffle's poll after the body); anything
      * else is ambiguous.</li>
@@ -942,7 +985,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             // GraalPy's frames do not each own their arguments array (a caller and its callee
             // showed the same one)
             Frame f = top.getFrame(FrameInstance.FrameAccess.READ_ONLY);
-            return f != null && f.getArguments() == exitedArgs ? RETURNED : CALLER;
+            boolean same = f != null && f.getArguments() == exitedArgs;
+            if (same || exitedState == 0) {
+                return same ? RETURNED : CALLER;
+            }
+            // returned at the root of compiled code: the very array on top is the returned frame;
+            // another one may be a copy the VM rebuilt for this walk, which proves nothing
         }
         if (exitedState != 0 && topState != 0) {
             // not for a top frame that reports itself interpreted: a frame whose loop runs in OSR

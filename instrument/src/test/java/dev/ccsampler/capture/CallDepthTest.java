@@ -41,6 +41,29 @@ class CallDepthTest {
         assertEquals(0, m.exitedState());
     }
 
+    /**
+     * A return at the root of compiled code keeps the frame's arguments beside its state (the
+     * array its caller passed: the walk finds that very array on the returned frame, and so tells
+     * it from a caller of the same root and state); an inlined return keeps only its state.
+     */
+    @Test
+    void aReturnAtACompiledRootKeepsItsArgumentsAndItsState() {
+        CallDepth m = new CallDepth();
+        Object[] args = {1, 2};
+        m.enter(7, false);
+        m.enter(7, false);
+        m.enter(7, false);
+        m.exit(false, args, CallDepth.compiledState(2, true)); // a last-tier compilation root
+        assertSame(args, m.exitedArgs(), "the compiled root's arguments");
+        assertEquals(3, m.exitedState(), "and the state it returned in");
+        m.exit(false, args, CallDepth.compiledState(1, true)); // a first-tier one
+        assertSame(args, m.exitedArgs());
+        assertEquals(1, m.exitedState());
+        m.exit(false, null, CallDepth.compiledState(2, false)); // inlined: the state alone
+        assertNull(m.exitedArgs(), "an inlined return keeps no arguments");
+        assertEquals(4, m.exitedState());
+    }
+
     /** The probe's state and the walk's top frame's state come from the one encoding: four compiled states apart, interpreted 0. */
     @Test
     void compiledStatesAreDistinctAndInterpretedIsNone() {
