@@ -30,10 +30,7 @@ public final class PaceRepeatBuiltin extends PaceBuiltinNode {
         if (!(args[0] instanceof PaceFunction function)) {
             throw PaceException.error("Type error: argument 1 of repeat must be a function, not " + PaceValues.describe(args[0]), this);
         }
-        if (!(args[1] instanceof Long n)) {
-            throw PaceException.error("Type error: argument 2 of repeat must be an integer, not " + PaceValues.describe(args[1]), this);
-        }
-        return repeat(function, n);
+        return repeat(function, expectInteger(args[1], 2));
     }
 
     @TruffleBoundary
