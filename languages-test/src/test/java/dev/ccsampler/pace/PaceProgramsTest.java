@@ -35,19 +35,16 @@ class PaceProgramsTest {
      */
     @Test
     void knownSplitTimesItsCallsInPlace() {
-        // 40 iterations of 5 units (heavy about 4 ms in all): at 5 iterations of 1 unit, 0.1 ms, a
-        // fresh context's first calls weighed as much as the burning, and one CI run of 2026-11-28
-        // read heavy 100 650 ns against light 69 201
+        // 40 iterations of 5 units (heavy about 4 ms in all)
         String check = "known-split: 40 iterations of 50 units, check " + 40 * (burnMod7(30) + burnMod7(15) + burnMod7(5));
         GoldenRunner.Result r = GoldenRunner.run(PROGRAMS.resolve("known-split.pace"), Map.of(), "40", "5", "2");
         String out = r.transcript();
         assertTrue(out.matches("CCSBENCH timed heavy [1-9]\\d*\nCCSBENCH timed medium [1-9]\\d*\nCCSBENCH timed light [1-9]\\d*\n" + check + "\nexit: 0\n"), out);
-        long heavy = Long.parseLong(out.split("\n")[0].split(" ")[3]);
-        long light = Long.parseLong(out.split("\n")[2].split(" ")[3]);
-        // only the order: in the full suite on 2 cores (2026-12-02) a run read heavy 3 270 211 ns
-        // against light 1 957 621, the compilations of its first calls timed with them
-        assertTrue(heavy > light, () -> "heavy burns 6 units a call, light 1: " + out);
-
+        // no order of the three is asserted: they are a few milliseconds of a fresh context, and in
+        // full-suite runs of 2026-12-02 light read 2.0 and 3.2 ms against heavy's 3.3 and 3.2 (the
+        // compilation of its first calls timed with them). Whether the timed split is the truth is
+        // what the bench's split error shows, over many iterations (a CI run of 2026-11-28 at 5
+        // iterations of 1 unit read heavy 100 650 ns against light 69 201)
         String withParts = GoldenRunner.run(PROGRAMS.resolve("known-split.pace"), Map.of(), "1", "1", "2", "1").transcript();
         assertEquals(3, withParts.split("CCSBENCH timed ", -1).length - 1, withParts);
         assertEquals(90, withParts.split("CCSBENCH part ", -1).length - 1, withParts);
