@@ -408,9 +408,11 @@ class SamplingStageTest {
         System.out.println("descents that unwind, WriteKnownFrames=false: " + b.summaryLine());
         // seen on an idle machine: 7 % of the frames walked against 38 %; in a loaded CI run, where
         // the checked walks' cost left the first run 37 samples (its first, full walks weigh more),
-        // 15.6 % against 30.7 %: 1.97 times, under the factor of 2 this asked before. Without the
-        // written frames the two are the same
-        assertTrue((double) b.framesWalked() / b.frames() > 1.5 * a.framesWalked() / a.frames(), () -> "without the known frames walks should visit far more: " + b.summaryLine()
+        // 15.6 % against 30.7 %: 1.97 times, under the factor of 2 this asked before. Since a
+        // compiled recursive return is told apart (2026-12-02) the walks without them stop early
+        // more often too: 6.5 % against 38.6 % idle, and in one full-suite run 14.0 % against
+        // 20.8 %, 1.48 times. Without the written frames the two are the same
+        assertTrue((double) b.framesWalked() / b.frames() > 1.3 * a.framesWalked() / a.frames(), () -> "without the known frames walks should visit far more: " + b.summaryLine()
                         + " against " + a.summaryLine());
     }
 
