@@ -145,7 +145,7 @@ public final class CCSampler implements AutoCloseable {
      */
     private final ThreadLocal<EnteredContexts> enteredContexts = ThreadLocal.withInitial(EnteredContexts::new);
     private final Object probesLock = new Object();
-    private EventBinding<?> probesBinding;
+    private EventBinding<CallDepthProbe> probesBinding;
     /** Where the probes of trivial roots sleep, when {@code probesBinding} was attached for WaitedTicks=top alone. */
     private volatile DormantProbes dormantProbes;
     /** The bindings of probes woken on roots taken for trivial ({@link #wakeProbes}); guarded by {@code probesLock}. */
@@ -159,7 +159,7 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<?> burstBinding;
     private boolean probesClosed;
     /**
-     * Set when the root probes were detached because they cost too much ({@link #retireProbes}):
+     * Set when the root probes were switched off because they cost too much ({@link #retireProbes}):
      * from then on no walk uses the marks and no probe is attached again in this engine.
      */
     private final java.util.concurrent.atomic.AtomicBoolean marksRetired = new java.util.concurrent.atomic.AtomicBoolean();
@@ -493,7 +493,7 @@ public final class CCSampler implements AutoCloseable {
                 attachRootEvents();
                 PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
                 if (settings.incremental() == SamplingSettings.Incremental.AUTO && !settings.autoPeriod()) {
-                    // attached by a rule of auto: detached again when they cost more than they may
+                    // attached by a rule of auto: switched off again when they cost more than they may
                     drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
                 }
             }
@@ -524,7 +524,7 @@ public final class CCSampler implements AutoCloseable {
                 return;
             }
             boolean ordered = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
-            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, ordered, labels, names));
+            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, ordered, labels, names, probesBinding.getElement()));
         }
         StringBuilder b = new StringBuilder("root probes woken on ").append(labels.size()).append(labels.size() == 1 ? " root" : " roots")
                         .append(" taken for trivial whose frames were seen below a deep stack (a call their tree does not show, such as a builtin or a method that runs a block): ");
@@ -549,36 +549,32 @@ public final class CCSampler implements AutoCloseable {
 
     /**
      * Root enters a second on one thread from which the probes that {@code Incremental=auto}
-     * attached are judged against what they buy, and detached for good when they cost more
+     * attached are judged against what they buy, and switched off for good when they cost more
      * ({@link Drainer#onCostlyProbes}): 2 million calls at about 10 ns each are 2 % of the thread's
      * time, what sampling at 10 ms may cost in all.
      */
     static final long COSTLY_PROBE_CALLS = 2_000_000;
 
     /**
-     * Detaches the root probes for good because they cost too much ({@link #COSTLY_PROBE_CALLS}):
-     * the capture and the clock stop using the marks first (frames entered before return unseen
-     * once the probes are gone), then the binding is disposed. Walks are full from then on, and
-     * waited ticks stay with the sample that carried them, as with {@code WaitedTicks=sample}. The
-     * drain thread calls it.
+     * Switches the root probes off for good because they cost too much ({@link #COSTLY_PROBE_CALLS}):
+     * the capture and the clock stop using the marks first, then every probe, the woken ones too,
+     * returns at once from then on ({@link CallDepthProbe#retire}: one field read a call). The
+     * bindings stay attached until the sampler closes, and so does the one that makes GraalPy fire
+     * root events: disposing a binding invalidates the compiled code of every root it instrumented,
+     * and recompiling it all cost a call-dense program more than the probes had (docs/sampling.md,
+     * <em>Probes retired, not detached</em>). Walks are full from then on, and waited ticks stay with
+     * the sample that carried them, as with {@code WaitedTicks=sample}. The drain thread calls it.
      */
     private void retireProbes(String why) {
         synchronized (probesLock) {
-            if (probesClosed || probesBinding == null) {
+            if (probesClosed || probesBinding == null || marksRetired.getAndSet(true)) {
                 return;
             }
-            marksRetired.set(true);
-            probesBinding.dispose();
-            probesBinding = null;
-            disposeWoken();
+            probesBinding.getElement().retire();
             drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
-            if (bursts == null && rootEventsBinding != null) {
-                rootEventsBinding.dispose(); // no other root probe will need it
-                rootEventsBinding = null;
-            }
         }
-        PeriodTuner.note(samplingNotes, startNanos, "root probes detached for good: " + why
+        PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
                         + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes)");
     }
 

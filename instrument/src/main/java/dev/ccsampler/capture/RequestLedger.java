@@ -190,7 +190,7 @@ public final class RequestLedger {
 
     /**
      * The top frame {@link Waited#TOP} gets from a thread none of whose root probes is attached
-     * (not yet, or detached for good): its waited ticks then go to the late sample, as under
+     * (not yet, or switched off for good): its waited ticks then go to the late sample, as under
      * {@link Waited#SAMPLE}. Before 2026-11-28 they were skipped, lost to the profile: on {@code
      * poll-late.pace}, half of whose time is a builtin that does not poll, half of the ticks.
      */

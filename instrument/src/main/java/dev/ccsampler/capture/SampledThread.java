@@ -766,7 +766,7 @@ public final class SampledThread {
 
     /**
      * Makes the capture and the clock stop using the call depth marks for good once {@code retired}
-     * is set: the root probes are then detached, and frames entered before that return unseen, so
+     * is set: the root probes are then switched off, and frames entered before that return unseen, so
      * the marks no longer describe the stack ({@code CCSampler}'s costly-probes rule). Before the
      * thread's first capture.
      */
@@ -825,7 +825,7 @@ public final class SampledThread {
     /**
      * The thread's top counted frame now ({@link CallDepth#top()}) when the ledger's policy is
      * {@link RequestLedger.Waited#TOP} and the thread's marks are known, else 0; {@link
-     * RequestLedger#NO_PROBES} while no root probe keeps the marks (not attached yet, or detached
+     * RequestLedger#NO_PROBES} while no root probe keeps the marks (not attached yet, or switched off
      * for good). Clock thread: a racy read of another thread's state, a hint.
      */
     public long topNow() {

@@ -436,7 +436,7 @@ public final class Drainer {
 
     /**
      * What the costly-probes judge saw in its last window, for the report while the probes stay;
-     * null before a window, or once they were detached (the detachment's note says it then). Any thread.
+     * null before a window, or once they were switched off (that note says it then). Any thread.
      *
      * @since 0.4
      */
@@ -542,7 +542,7 @@ public final class Drainer {
 
     /**
      * How many times the share of ticks the probes move to another function their estimated cost
-     * may be before they are detached: they stay while, say, 10 % of the time buys a 5-point change
+     * may be before they are switched off: they stay while, say, 10 % of the time buys a 5-point change
      * of the profile.
      */
     static final double COST_PER_EFFECT = 2;
