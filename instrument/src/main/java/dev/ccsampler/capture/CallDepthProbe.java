@@ -71,9 +71,12 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     }
 
     /**
-     * Whether the probes were retired ({@link #retire}): a plain field, read by every probe on
-     * every call, never folded into compiled code (a compilation-final field or an assumption would
-     * make retiring it invalidate that code, which is what retiring this way avoids).
+     * Whether the probes were retired ({@link #retire}): a plain field that every probe reads on
+     * every call, not a compilation-final field or an assumption (setting those invalidates the
+     * compiled code, which is what retiring this way avoids). Compiled code may read it once for a
+     * whole loop; the probes inlined there then go on updating the marks until the loop exits,
+     * which costs what they cost before and misleads nobody: nothing reads the marks once they are
+     * retired.
      */
     static final class Retirement {
         boolean retired;
