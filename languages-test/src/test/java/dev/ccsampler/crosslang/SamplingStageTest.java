@@ -158,9 +158,14 @@ class SamplingStageTest {
      * {@code minSamples} samples, and no stack that differs.
      */
     static Run verified(String what, String language, Path file, Map<String, String> options, int minSamples, String... args) throws Exception {
+        return verified(what, language, file, options, null, minSamples, args);
+    }
+
+    /** {@link #verified}, with the engine's log lines added to {@code log} ({@link #runInContexts}). */
+    static Run verified(String what, String language, Path file, Map<String, String> options, List<String> log, int minSamples, String... args) throws Exception {
         Map<String, String> o = new java.util.HashMap<>(options);
         o.put("ccsampler.VerifyIncremental", "true");
-        Run r = run(language, file, o, args);
+        Run r = balanced(runInContexts(1, language, file, o, log, args));
         Accounting a = r.profile.accounting();
         System.out.println(what + ": " + r.mismatches + " mismatches; " + a.summaryLine());
         assertTrue(a.samples() > minSamples, () -> what + ": too few samples to judge: " + a.summaryLine());
@@ -1221,10 +1226,7 @@ class SamplingStageTest {
         Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: interpreted, spin's loops poll");
         Path program = js("costly-probes.js");
         List<String> log = new ArrayList<>();
-        Run r = balanced(runInContexts(1, "js", program, Map.of("ccsampler.Period", "10ms", "ccsampler.VerifyIncremental", "true", "engine.TraceCompilation", "true"), log));
-        System.out.println("costly probes: " + r.mismatches + " mismatches; " + r.profile.accounting().summaryLine());
-        assertEquals(0, r.mismatches, "walks differed from full walks");
-        assertTrue(r.profile.accounting().samples() > 100, () -> "too few samples to judge: " + r.profile.accounting().summaryLine());
+        Run r = verified("costly probes", "js", program, Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true"), log, 100);
         List<String> notes = r.profile.meta().sampling();
         System.out.println("costly probes: " + notes);
         assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("safepoint")), () -> "spin's late polls should attach the probes: " + notes);
