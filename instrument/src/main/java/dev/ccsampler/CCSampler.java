@@ -481,11 +481,11 @@ public final class CCSampler implements AutoCloseable {
             if (probesClosed || !incremental()) {
                 return;
             }
-            boolean ordered = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
+            boolean generations = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
             if (probesBinding == null) {
                 // kept until close: frames entered while attached must see their return probes
                 dormantProbes = trivialAsleep ? new DormantProbes() : null;
-                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, ordered, dormantProbes);
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations, dormantProbes);
                 if (dormantProbes != null) {
                     drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, dormantProbes, this::wakeProbes);
                 }
@@ -523,8 +523,8 @@ public final class CCSampler implements AutoCloseable {
             if (labels.isEmpty()) {
                 return;
             }
-            boolean ordered = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
-            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, ordered, labels, names, probesBinding.getElement()));
+            boolean generations = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
+            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, generations, labels, names, probesBinding.getElement()));
         }
         StringBuilder b = new StringBuilder("root probes woken on ").append(labels.size()).append(labels.size() == 1 ? " root" : " roots")
                         .append(" taken for trivial whose frames were seen below a deep stack (a call their tree does not show, such as a builtin or a method that runs a block): ");

@@ -14,11 +14,13 @@ import java.lang.invoke.VarHandle;
  * <li>One writer: every method but {@link #top()} runs on the guest thread that owns the instance
  * (one instance per polyglot context and thread, from a {@code ContextThreadLocal}). The root
  * probes ({@link CallDepthProbe}) call {@link #enter} and {@link #exit}; the capture, which runs on
- * the same thread inside a thread-local action, calls {@link #markSampled()}. The one field read
- * by another thread is {@code depth} (with the root array), by the clock's {@link #top()}, and only
- * with {@code WaitedTicks=top}: then it is stored with release so that the compiler cannot merge
- * an enter's store with the return's (compiled code would otherwise show the clock a stale depth
- * for as long as a loop runs).</li>
+ * the same thread inside a thread-local action, calls {@link #markSampled()}. The fields read by
+ * another thread are {@code depth} with the root and generation arrays, by the clock's {@link
+ * #top()} and {@link #generation}, only with {@code WaitedTicks=top}, and the count of enters, by
+ * the drain's judge. All are stored plainly: until 2026-12-02 the depth was stored with release,
+ * so that the compiler could not merge an inlined call's enter with its return, and that barrier
+ * made the probes of call-dense code two to three times as costly for no gain the split-checks
+ * could see (docs/sampling.md, <em>The depth stored plainly</em>).</li>
  * <li>Every {@link #enter} of an instrumented root is followed by exactly one {@link #exit} of it
  * (Truffle calls {@code onReturnValue} or {@code onReturnExceptional}, or {@code onYield}, for
  * every {@code onEnter} or {@code onResume} of the same event node).</li>
@@ -30,9 +32,11 @@ import java.lang.invoke.VarHandle;
  * frame below it has either: the stack below that frame is the one the previous sample saw.</li>
  * <li>{@code roots()[j]} is {@code System.identityHashCode} of the root node of counted frame
  * {@code j} for {@code j < depth()}.</li>
- * <li>{@link #top()}, read by another thread, gives a depth and root that were on top at some
- * moment between the read's start and end (a racy snapshot, never a torn pair of two moments'
- * depth and a third moment's root, except while the array grows: then it may be 0).</li>
+ * <li>{@link #top()}, read by another thread, gives a depth and the root the guest stored at that
+ * depth: a racy snapshot of a recent moment. In compiled code that inlined a call, the compiler may
+ * merge the call's enter and return stores, and the clock then sees its caller on top while it
+ * runs; the generations keep what the clock saw honest (a frame now on the stack whose generation
+ * is at most the one read was on the stack then). While the array grows it may read 0.</li>
  * <li>Right after a return the returned frame may still be on top, uncounted (see
  * {@code exited}); the capture recognises it, or walks fully when it cannot tell it from its
  * caller (a recursive call returning).</li>
@@ -56,7 +60,7 @@ public final class CallDepth {
         }
     }
 
-    /** Written by the guest with release (read by the clock's {@link #top()}); plain reads on the guest. */
+    /** Written plainly by the guest; read by the clock's {@link #top()} as well (opaque there). */
     private int depth;
     private int low;
     /**
@@ -99,8 +103,8 @@ public final class CallDepth {
     private int[] roots = new int[64];
     /**
      * The number of counted enters so far (the drain reads it, racily, to judge what the probes
-     * cost: {@code Drainer#onCostlyProbes}); and only with ordered probes ({@code WaitedTicks=top}),
-     * per counted frame the count at its enter, its <em>generation</em>. Along the stack the
+     * cost: {@code Drainer#onCostlyProbes}); and only with {@code WaitedTicks=top}, per counted
+     * frame the count at its enter, its <em>generation</em>. Along the stack the
      * generations grow with depth; a frame entered after a moment has a generation above every
      * frame that was on the stack at that moment. So a frame now on the stack whose generation is
      * at most that of the frame that was on top at a tick was on the stack at that tick, at the
@@ -113,14 +117,14 @@ public final class CallDepth {
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one
      * array store and two field stores (the depth, the count of enters) when the array is large
-     * enough; else, in compiled code, a deoptimization (no invalidation) and the array doubles.
+     * enough, and with generations a second array store; else, in compiled code, a deoptimization
+     * (no invalidation) and the array doubles.
      *
-     * @param ordered whether another thread reads the depth ({@link #top()}, for {@code
-     *            WaitedTicks=top}): then it is stored with release; else plainly, which lets the
-     *            compiler merge the stores of an inlined call and its return. A constant of the
+     * @param generations whether another thread reads the top frame ({@link #top()}, for {@code
+     *            WaitedTicks=top}): then the frame's generation is stored too. A constant of the
      *            probe.
      */
-    public void enter(int root, boolean ordered) {
+    public void enter(int root, boolean generations) {
         int d = depth;
         int[] r = roots;
         if (d < r.length) {
@@ -134,7 +138,7 @@ public final class CallDepth {
         }
         long g = enters + 1;
         enters = g;
-        if (ordered) {
+        if (generations) {
             long[] gs = gens;
             if (d < gs.length) {
                 gs[d] = g;
@@ -142,10 +146,8 @@ public final class CallDepth {
                 CompilerDirectives.transferToInterpreter(); // as for roots
                 growGens(d, g);
             }
-            DEPTH.setRelease(this, d + 1); // release: the root and generation are visible before the depth (top())
-        } else {
-            depth = d + 1;
         }
+        depth = d + 1;
         exited = NONE;
     }
 
@@ -166,10 +168,8 @@ public final class CallDepth {
      * <p>
      * It says where the frame returned: {@code args}, its arguments, when in the interpreter or at
      * the root of compiled code, else null; and {@code compiledState} (see {@code exitedState}).
-     *
-     * @param ordered as for {@link #enter}
      */
-    public void exit(boolean ordered, Object[] args, byte compiledState) {
+    public void exit(Object[] args, byte compiledState) {
         if (args != null) {
             exitedArgs = args;
             exited = compiledState == 0 ? RETURNED_WITH_ARGS : (byte) (ROOT_WITH_ARGS + compiledState);
@@ -181,11 +181,7 @@ public final class CallDepth {
         if (d < 0) {
             d = 0; // a frame entered before the probes were attached
         }
-        if (ordered) {
-            DEPTH.setRelease(this, d); // release: see the class comment
-        } else {
-            depth = d;
-        }
+        depth = d;
         if (d < low) {
             low = d;
         }
@@ -201,13 +197,13 @@ public final class CallDepth {
      * An identity hash shared with the frame below would take that frame off the marks, which the
      * walk's checks of the marks against the frames it sees find out. Runs on the guest thread.
      */
-    public void exitCounted(int root, boolean ordered, Object[] args, byte compiledState) {
+    public void exitCounted(int root, Object[] args, byte compiledState) {
         int d = depth - 1;
         int[] r = roots;
         if (d < 0 || d >= r.length || r[d] != root) {
             return; // a frame entered before the probe: not counted, so not taken off
         }
-        exit(ordered, args, compiledState);
+        exit(args, compiledState);
     }
 
     /**
@@ -216,8 +212,8 @@ public final class CallDepth {
      * counted frame is on the stack. A racy snapshot (see the class comment). Any thread.
      */
     public long top() {
-        int d = (int) DEPTH.getAcquire(this); // acquire: pairs with the release in enter/exit
-        int[] r = roots; // the array the guest stored into before that release, or a newer one
+        int d = (int) DEPTH.getOpaque(this); // opaque: a fresh read, never one a loop of the clock's kept
+        int[] r = roots; // the array the guest stored into, or a newer one
         if (d <= 0 || d > r.length) {
             return 0;
         }
@@ -241,7 +237,7 @@ public final class CallDepth {
         return enters;
     }
 
-    /** Generation per counted frame (see {@code gens}), 0 where never entered with ordered probes. Guest thread; do not modify. */
+    /** Generation per counted frame (see {@code gens}), 0 where never entered with generations. Guest thread; do not modify. */
     long[] generations() {
         return gens;
     }

@@ -26,14 +26,15 @@ import java.util.Set;
  * The root enter / return probes that keep each guest thread's {@link CallDepth}. They are
  * attached to the roots tagged {@code RootTag} (internal ones included) while incremental walks or
  * {@code WaitedTicks=top} need them. Runs on guest threads, in guest code, also compiled: a
- * context-thread-local read, one array store and one or two field stores per call and return, a
- * few more with ordered stores (about 1 ns per call plain and 3 ns ordered on GraalJS, measured in
- * {@code docs/sampling.md}).
+ * context-thread-local read, one array store and one or two field stores per call and return, one
+ * more array store with generations (a few ns per call on GraalJS, measured in {@code
+ * docs/sampling.md}; until 2026-12-02 the depth was stored with release for {@code WaitedTicks=top},
+ * which made them two to three times as costly: <em>The depth stored plainly</em>).
  *
  * <p>
  * <b>Trivial roots.</b> On call-dense code that cost is as large as the work: a loop making three
  * inlined calls of one-line functions per iteration runs at 2.5 ns an iteration without the probes
- * and 11 with ordered ones (GraalJS, compiled). So a binding may leave trivial roots without a
+ * and 11 with the probes then ordered (GraalJS, compiled). So a binding may leave trivial roots without a
  * probe ({@link DormantProbes}: their probes sleep for good, no cost at all): guest roots, not
  * internal, whose tree has no loop, no call ({@link #isCall}) and at most {@link
  * #TRIVIAL_NODES} nodes, in a language that is not a bytecode interpreter (whose loops the tree
@@ -50,7 +51,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     private final ContextThreadLocal<CallDepth> local;
     private final RootHashes hashes;
-    private final boolean ordered;
+    private final boolean generations;
     /** Where the trivial roots left without a probe are noted; null when every root gets one. */
     private final DormantProbes dormant;
     /** For a binding of woken roots ({@link #attachWoken}): their labels; null for the main binding. */
@@ -61,10 +62,10 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
 
-    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant, Set<String> woken, Retirement retirement) {
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant, Set<String> woken, Retirement retirement) {
         this.local = local;
         this.hashes = hashes;
-        this.ordered = ordered;
+        this.generations = generations;
         this.dormant = dormant;
         this.woken = woken;
         this.retirement = retirement;
@@ -102,14 +103,15 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * removes the probes lazily, so the capture must stop trusting the marks first.
      *
      * @param hashes where every probed root is registered under the hash the probes store, or null
-     * @param ordered whether the clock reads the depth from another thread ({@code WaitedTicks=top}):
-     *            the probes then store it with release ({@link CallDepth#enter})
+     * @param generations whether the clock reads the top frame from another thread ({@code
+     *            WaitedTicks=top}): the probes then store each frame's generation too ({@link
+     *            CallDepth#enter})
      * @param dormant where the trivial roots left without a probe are noted, or null for a probe on
      *            every root
      */
-    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, DormantProbes dormant) {
+    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered, dormant, null, new Retirement()));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, dormant, null, new Retirement()));
     }
 
     /**
@@ -179,7 +181,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
         if (woken != null) {
             // a binding for the woken roots alone: their frames entered before it are on the stack
-            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), ordered, true, retirement) : null;
+            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, retirement) : null;
         }
         if (dormant != null && isTrivial(instrumented, root)) {
             String label = label(instrumented, root);
@@ -189,7 +191,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             dormant.noteTrivial(System.identityHashCode(root), label, root.getName());
             return null; // no probe: the root's frames are uncounted ones
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), ordered, false, retirement);
+        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, false, retirement);
     }
 
     /** How a trivial root is named in the report and keyed for waking: "name (source:line)". */
@@ -209,10 +211,10 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      *
      * @param names the root names of those labels (the filter: only such roots are looked at again)
      */
-    public static EventBinding<CallDepthProbe> attachWoken(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean ordered, Set<String> labels,
+    public static EventBinding<CallDepthProbe> attachWoken(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, Set<String> labels,
                     Set<String> names, CallDepthProbe main) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).rootNameIs(names::contains).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, ordered, null, Set.copyOf(labels), main.retirement));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, null, Set.copyOf(labels), main.retirement));
     }
 
     /** One per instrumented root. */
@@ -220,15 +222,15 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         private final ContextThreadLocal<CallDepth> local;
         /** The root node's identity hash, compared with the frames' root nodes' at capture. */
         private final int root;
-        private final boolean ordered;
+        private final boolean generations;
         /** A woken root's probe: its frames entered before it may be on the stack ({@link CallDepth#exitCounted}). */
         private final boolean guarded;
         private final Retirement retirement;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean ordered, boolean guarded, Retirement retirement) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Retirement retirement) {
             this.local = local;
             this.root = root;
-            this.ordered = ordered;
+            this.generations = generations;
             this.guarded = guarded;
             this.retirement = retirement;
         }
@@ -243,9 +245,9 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             // apart, and keeping it would make each return allocate)
             Object[] args = CompilerDirectives.inInterpreter() || CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
             if (guarded) {
-                local.get().exitCounted(root, ordered, args, compiledState());
+                local.get().exitCounted(root, args, compiledState());
             } else {
-                local.get().exit(ordered, args, compiledState());
+                local.get().exit(args, compiledState());
             }
         }
 
@@ -262,7 +264,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             if (retirement.retired) {
                 return;
             }
-            local.get().enter(root, ordered);
+            local.get().enter(root, generations);
         }
 
         @Override

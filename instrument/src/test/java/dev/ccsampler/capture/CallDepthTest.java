@@ -14,7 +14,7 @@ class CallDepthTest {
     @Test
     void uncheckedReturnClampsAtZero() {
         CallDepth m = new CallDepth();
-        m.exit(false, null, (byte) 4); // a frame entered before the probes were attached
+        m.exit(null, (byte) 4); // a frame entered before the probes were attached
         assertEquals(0, m.depth());
         m.enter(5, false);
         assertEquals(1, m.depth());
@@ -27,11 +27,11 @@ class CallDepthTest {
         Object[] args = {1, 2};
         m.enter(7, false);
         m.enter(7, false);
-        m.exit(false, args, (byte) 0); // returned in the interpreter: its arguments
+        m.exit(args, (byte) 0); // returned in the interpreter: its arguments
         assertTrue(m.exited());
         assertSame(args, m.exitedArgs(), "the interpreted frame's arguments");
         assertEquals(0, m.exitedState());
-        m.exit(false, null, CallDepth.compiledState(2, false)); // its caller returned inlined in last-tier code
+        m.exit(null, CallDepth.compiledState(2, false)); // its caller returned inlined in last-tier code
         assertTrue(m.exited());
         assertNull(m.exitedArgs(), "the array no longer describes the last return");
         assertEquals(4, m.exitedState());
@@ -53,13 +53,13 @@ class CallDepthTest {
         m.enter(7, false);
         m.enter(7, false);
         m.enter(7, false);
-        m.exit(false, args, CallDepth.compiledState(2, true)); // a last-tier compilation root
+        m.exit(args, CallDepth.compiledState(2, true)); // a last-tier compilation root
         assertSame(args, m.exitedArgs(), "the compiled root's arguments");
         assertEquals(3, m.exitedState(), "and the state it returned in");
-        m.exit(false, args, CallDepth.compiledState(1, true)); // a first-tier one
+        m.exit(args, CallDepth.compiledState(1, true)); // a first-tier one
         assertSame(args, m.exitedArgs());
         assertEquals(1, m.exitedState());
-        m.exit(false, null, CallDepth.compiledState(2, false)); // inlined: the state alone
+        m.exit(null, CallDepth.compiledState(2, false)); // inlined: the state alone
         assertNull(m.exitedArgs(), "an inlined return keeps no arguments");
         assertEquals(4, m.exitedState());
     }
@@ -73,7 +73,7 @@ class CallDepthTest {
                         java.util.List.of(CallDepth.compiledState(1, true), CallDepth.compiledState(1, false), CallDepth.compiledState(2, true), CallDepth.compiledState(2, false)));
         CallDepth m = new CallDepth();
         m.enter(7, false);
-        m.exit(false, null, CallDepth.compiledState(1, false));
+        m.exit(null, CallDepth.compiledState(1, false));
         assertEquals(2, m.exitedState(), "what a return in first-tier inlined code records, a top frame of that state reports");
     }
 
@@ -91,23 +91,23 @@ class CallDepthTest {
         int block = 3;
         m.enter(main, false);
         m.enter(block, false); // called by the old frame of each, which is not counted
-        m.exit(false, null, (byte) 0);
-        m.exitCounted(each, false, null, (byte) 0); // the old frame of each returns
+        m.exit(null, (byte) 0);
+        m.exitCounted(each, null, (byte) 0); // the old frame of each returns
         assertEquals(1, m.depth(), "main is still counted");
         assertEquals(main, m.roots()[0]);
         m.enter(each, false); // a new call of each: counted
         m.enter(block, false);
-        m.exit(false, null, (byte) 0);
+        m.exit(null, (byte) 0);
         assertEquals(2, m.depth());
-        m.exitCounted(each, false, null, (byte) 0);
+        m.exitCounted(each, null, (byte) 0);
         assertEquals(1, m.depth(), "the counted frame of each returned");
         assertTrue(m.exited());
-        m.exitCounted(each, false, null, (byte) 0); // nothing of each is counted now: no change
+        m.exitCounted(each, null, (byte) 0); // nothing of each is counted now: no change
         assertEquals(1, m.depth());
-        m.exitCounted(each, false, null, (byte) 0);
-        m.exit(false, null, (byte) 0);
+        m.exitCounted(each, null, (byte) 0);
+        m.exit(null, (byte) 0);
         assertEquals(0, m.depth());
-        m.exitCounted(each, false, null, (byte) 0); // at depth 0 too
+        m.exitCounted(each, null, (byte) 0); // at depth 0 too
         assertEquals(0, m.depth());
     }
 }

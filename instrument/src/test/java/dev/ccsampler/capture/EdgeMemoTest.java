@@ -105,7 +105,7 @@ class EdgeMemoTest {
         a.enter(11, true);
         assertTrue(shared.othersActive(b), "A's frame is below B's");
         assertFalse(shared.othersActive(a), "its own frames do not count");
-        a.exit(true, null, (byte) 0);
+        a.exit(null, (byte) 0);
         assertFalse(shared.othersActive(b));
         assertSame(shared.get(), shared.get(), "one memo for the thread");
     }
