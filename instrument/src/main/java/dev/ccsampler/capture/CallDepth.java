@@ -35,8 +35,11 @@ import java.lang.invoke.VarHandle;
  * <li>{@link #top()}, read by another thread, gives a depth and the root the guest stored at that
  * depth: a racy snapshot of a recent moment. In compiled code that inlined a call, the compiler may
  * merge the call's enter and return stores, and the clock then sees its caller on top while it
- * runs; the generations keep what the clock saw honest (a frame now on the stack whose generation
- * is at most the one read was on the stack then). While the array grows it may read 0.</li>
+ * runs. A read that races an enter may pair the new depth with the root and generation of the
+ * frame that was at that depth before (plain stores may be reordered): the tick then goes to the
+ * callee the frame below had just before, a window of nanoseconds. The generations keep every tick
+ * on frames that were on the stack (a frame now on the stack whose generation is at most the one
+ * read was on the stack then). While the array grows it may read 0.</li>
  * <li>Right after a return the returned frame may still be on top, uncounted (see
  * {@code exited}); the capture recognises it, or walks fully when it cannot tell it from its
  * caller (a recursive call returning).</li>
