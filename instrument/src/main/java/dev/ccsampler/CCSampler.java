@@ -146,8 +146,10 @@ public final class CCSampler implements AutoCloseable {
     private final ThreadLocal<EnteredContexts> enteredContexts = ThreadLocal.withInitial(EnteredContexts::new);
     private final Object probesLock = new Object();
     private EventBinding<CallDepthProbe> probesBinding;
-    /** Where the probes of trivial roots sleep, when {@code probesBinding} was attached for WaitedTicks=top alone. */
+    /** Where the probes of trivial roots sleep, once the probes of {@code Incremental=auto} count (the report lists them). */
     private volatile DormantProbes dormantProbes;
+    /** The same from the probes' attachment, on standby too; guarded by {@code probesLock}. */
+    private DormantProbes probesDormant;
     /** The bindings of probes woken on roots taken for trivial ({@link #wakeProbes}); guarded by {@code probesLock}. */
     private final java.util.List<EventBinding<?>> wokenBindings = new java.util.ArrayList<>();
     /** What makes every language fire root events to the call-depth and burst probes ({@link RootEvents}); guarded by {@code probesLock}. */
@@ -468,7 +470,8 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * Attaches the root probes once: from then on walks can stop at unchanged frames. Any thread;
+     * Makes the root probes count, once: from then on walks can stop at unchanged frames. Probes on
+     * standby ({@link #attachStandbyProbes}) start counting; else they are attached now. Any thread;
      * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
      * while it waits for the drain thread).
      *
@@ -477,27 +480,70 @@ public final class CCSampler implements AutoCloseable {
      */
     private void attachProbes(String why, boolean trivialAsleep) {
         clock.setMeasureWaitCpu(false); // the late-samples rule has fired, or no longer matters
+        boolean wasStandby;
         synchronized (probesLock) {
             if (probesClosed || !incremental()) {
                 return;
             }
-            boolean generations = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
             if (probesBinding == null) {
                 // kept until close: frames entered while attached must see their return probes
-                dormantProbes = trivialAsleep ? new DormantProbes() : null;
-                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations, dormantProbes);
-                if (dormantProbes != null) {
-                    drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, dormantProbes, this::wakeProbes);
-                }
-                marksAttached.set(true);
+                probesDormant = trivialAsleep ? new DormantProbes() : null;
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), probesDormant, true);
                 attachRootEvents();
-                PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why);
-                if (settings.incremental() == SamplingSettings.Incremental.AUTO && !settings.autoPeriod()) {
-                    // attached by a rule of auto: switched off again when they cost more than they may
-                    drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
-                }
+                wasStandby = false;
+            } else if (probesBinding.getElement().startCounting()) {
+                wasStandby = true;
+            } else {
+                return; // counting already, or retired
+            }
+            dormantProbes = probesDormant;
+            if (probesDormant != null) {
+                drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, probesDormant, this::wakeProbes);
+            }
+            marksAttached.set(true);
+            PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why
+                            + (wasStandby ? "; the root probes, on standby since sampling started, count from now (no code recompiled)"
+                                            : trivialAsleep && System.nanoTime() - startNanos > LATE_ATTACH_NANOS
+                                                            ? "; code compiled before runs through the interpreter again to take them in (--ccsampler.Incremental=auto has them in the code from the start)"
+                                                            : ""));
+            if (settings.incremental().byRules() && !settings.autoPeriod()) {
+                // attached by a rule of auto: switched off again when they cost more than they may
+                drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
             }
         }
+    }
+
+    /**
+     * From how long after the sampler started a rule's attachment of the probes ({@code
+     * Incremental=late}) is called late in the report, with the hint of {@code auto}: by then a
+     * program has usually compiled its hot code, which attaching invalidates.
+     */
+    private static final long LATE_ATTACH_NANOS = 3_000_000_000L;
+
+    /**
+     * Attaches the root probes of {@code Incremental=auto} on standby (trivial roots left out, as a
+     * rule would): in the trees from the first call, each reading one field and returning, until a
+     * rule makes them count ({@link #attachProbes}). Attaching them when the rule fires instead
+     * ({@code Incremental=late}) invalidates every compiled root, and a program that had compiled
+     * most of its code ran it through the interpreter and both tiers again (GraalPy's {@code
+     * py-parse-phases.py}: ×1.40 of no profiler against ×0.95). Their wrappers slow the warm-up of
+     * call-dense code by about a tenth (docs/sampling.md, <em>Probes on standby</em>). Called when
+     * sampling starts.
+     */
+    private void attachStandbyProbes() {
+        synchronized (probesLock) {
+            if (settings.incremental() != SamplingSettings.Incremental.AUTO || probesClosed || !incremental() || probesBinding != null) {
+                return;
+            }
+            probesDormant = new DormantProbes();
+            probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), probesDormant, false);
+            attachRootEvents();
+        }
+    }
+
+    /** Whether the clock reads the top frame from another thread ({@code WaitedTicks=top}): the probes then store generations. */
+    private boolean generations() {
+        return settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
     }
 
     /**
@@ -523,8 +569,7 @@ public final class CCSampler implements AutoCloseable {
             if (labels.isEmpty()) {
                 return;
             }
-            boolean generations = settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
-            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, generations, labels, names, probesBinding.getElement()));
+            wokenBindings.add(CallDepthProbe.attachWoken(env.getInstrumenter(), marks, rootHashes, generations(), labels, names, probesBinding.getElement()));
         }
         StringBuilder b = new StringBuilder("root probes woken on ").append(labels.size()).append(labels.size() == 1 ? " root" : " roots")
                         .append(" taken for trivial whose frames were seen below a deep stack (a call their tree does not show, such as a builtin or a method that runs a block): ");
@@ -573,6 +618,7 @@ public final class CCSampler implements AutoCloseable {
             probesBinding.getElement().retire();
             drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
+            probesDormant = null;
         }
         PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
                         + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes)");
@@ -617,9 +663,10 @@ public final class CCSampler implements AutoCloseable {
             }
             if (settings.incremental() == SamplingSettings.Incremental.ON) {
                 attachProbes("--ccsampler.Incremental=true", false);
-            } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && settings.autoPeriod()) {
-                attachProbes("Period=auto sees the same activation on top through them (Incremental=auto)", false);
-            } else if (settings.incremental() == SamplingSettings.Incremental.AUTO && incremental()) {
+            } else if (settings.incremental().byRules() && settings.autoPeriod()) {
+                attachProbes("Period=auto sees the same activation on top through them (Incremental=" + settings.incremental().name().toLowerCase(java.util.Locale.ROOT) + ")", false);
+            } else if (settings.incremental().byRules() && incremental()) {
+                attachStandbyProbes();
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
                     clock.setMeasureWaitCpu(true); // until the probes are attached
                     drainer.onLateSamples(seen -> attachProbes(seen
@@ -627,7 +674,7 @@ public final class CCSampler implements AutoCloseable {
                 }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks are " + SamplingSettings.Incremental.DEEP_FRAMES + " frames deep or more and the cost budget leaves it under one walk in "
-                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=auto)", true));
+                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=" + settings.incremental().name().toLowerCase(java.util.Locale.ROOT) + ")", true));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
                 PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),

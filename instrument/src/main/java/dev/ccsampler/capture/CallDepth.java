@@ -43,9 +43,10 @@ import java.lang.invoke.VarHandle;
  * <li>Right after a return the returned frame may still be on top, uncounted (see
  * {@code exited}); the capture recognises it, or walks fully when it cannot tell it from its
  * caller (a recursive call returning).</li>
- * <li>Frames that were already running when the probes were attached were never counted; their
- * returns are clamped at depth 0. That can only lower {@code low}, which makes the next walk
- * longer, never wrong.</li>
+ * <li>Frames that were already running when the probes were attached, or entered while they were
+ * on standby ({@code Incremental=auto}, {@link CallDepthProbe#startCounting}), were never
+ * counted; they are below every counted frame, and their returns are clamped at depth 0. That can
+ * only lower {@code low}, which makes the next walk longer, never wrong.</li>
  * </ul>
  * Example: main → parse → expr → term; a sample; term returns, expr calls factor. The depth went
  * 4 → 3 → 4, so {@code low} is 3: main, parse and expr (counted 0..2) are unchanged, only expr's

@@ -46,6 +46,12 @@ import java.util.Set;
  * that caller are kept). {@code Incremental=auto} attaches the probes that way, for waited ticks
  * and for deep stacks alike (a trivial root is a leaf: its mark would spare a walk one frame);
  * {@code Incremental=true} and {@code Period=auto} probe every root.
+ *
+ * <p>
+ * <b>Standby.</b> Attached with {@code counting} false ({@code Incremental=auto}), the probes
+ * are in the trees from the start and each reads one field and returns, until {@link
+ * #startCounting}: a rule that needs them then changes no tree, where attaching them invalidates
+ * the compiled code of every root they go into ({@link Switch}).
  */
 public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
@@ -56,31 +62,85 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     private final DormantProbes dormant;
     /** For a binding of woken roots ({@link #attachWoken}): their labels; null for the main binding. */
     private final Set<String> woken;
-    /** Shared by the main binding's probes and the woken ones' ({@link #retire}). */
-    private final Retirement retirement;
+    /** Shared by the main binding's probes and the woken ones' ({@link #startCounting}, {@link #retire}). */
+    private final Switch state;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
 
-    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant, Set<String> woken, Retirement retirement) {
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant, Set<String> woken, Switch state) {
         this.local = local;
         this.hashes = hashes;
         this.generations = generations;
         this.dormant = dormant;
         this.woken = woken;
-        this.retirement = retirement;
+        this.state = state;
     }
 
     /**
-     * Whether the probes were retired ({@link #retire}): a plain field that every probe reads on
-     * every call, not a compilation-final field or an assumption (setting those invalidates the
-     * compiled code, which is what retiring this way avoids). Compiled code may read it once for a
-     * whole loop; the probes inlined there then go on updating the marks until the loop exits,
-     * which costs what they cost before and misleads nobody: nothing reads the marks once they are
-     * retired.
+     * The probes' state, shared by the main binding's probes and the woken ones ({@link
+     * #attachWoken}): {@link #STANDBY} (in the trees, counting nothing), {@link #COUNTING} or
+     * {@link #RETIRED}. It only moves forward. Every probe reads it on every enter and return, with
+     * a plain read. Not a compilation-final field or an assumption, because switching those
+     * invalidates the compiled code, which is what this switch exists to avoid; not an opaque read
+     * either, which Graal orders against every memory access around it: on standby such probes
+     * cost {@code call-dense.js} twelve times its time (docs/sampling.md, <em>Probes on
+     * standby</em>).
+     * <p>
+     * A plain read may be merged with an earlier one of the same compiled code, or hoisted out of
+     * a compiled loop, and then reads the state as it was when that code's frame was entered or
+     * its loop started. It is never older than that: a call not inlined ends any merging (the callee
+     * may write anything), and x86 does not reorder loads. So in compiled code entered on standby,
+     * calls inlined into a loop that makes no other call go on counting nothing until the loop
+     * exits; every frame they enter is then above uncounted frames only (a counted frame below them
+     * was entered after the switch, and so was their code's frame, which read the new state). Frames
+     * entered uncounted are thus always below frames entered counted, as frames running when probes
+     * are attached are below the ones they count, and the marks' guarantees hold ({@link
+     * CallDepth}). Such a loop is no worse off than one running when probes are attached late: its
+     * frames are uncounted, walked in full, and the clock reads no counted frame on top of it.
      */
-    static final class Retirement {
-        boolean retired;
+    static final class Switch {
+        static final int STANDBY = 0;
+        static final int COUNTING = 1;
+        static final int RETIRED = 2;
+
+        private int state;
+
+        Switch(int state) {
+            this.state = state;
+        }
+
+        boolean counting() {
+            return state == COUNTING;
+        }
+
+        synchronized int state() {
+            return state;
+        }
+
+        /** Moves to {@code to} unless the state is there or beyond already; whether it moved. */
+        synchronized boolean advance(int to) {
+            if (state >= to) {
+                return false;
+            }
+            state = to;
+            return true;
+        }
+    }
+
+    /**
+     * Makes probes attached on standby ({@link #attach} with {@code counting} false) count from
+     * now on, without touching the trees: no compiled code is invalidated, as attaching them would
+     * (docs/sampling.md, <em>Probes on standby</em>). Frames entered before count as uncounted ones,
+     * as frames running when probes are attached do. Whether they were on standby. Any thread.
+     */
+    public boolean startCounting() {
+        return state.advance(Switch.COUNTING);
+    }
+
+    /** Whether the probes are on standby: in the trees, counting nothing yet. Any thread. */
+    public boolean onStandby() {
+        return state.state() == Switch.STANDBY;
     }
 
     /**
@@ -95,7 +155,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * already running may still finish its update.
      */
     public void retire() {
-        retirement.retired = true;
+        state.advance(Switch.RETIRED);
     }
 
     /**
@@ -108,10 +168,13 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      *            CallDepth#enter})
      * @param dormant where the trivial roots left without a probe are noted, or null for a probe on
      *            every root
+     * @param counting whether the probes count from the start, or are on standby until {@link
+     *            #startCounting}
      */
-    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant) {
+    public static EventBinding<CallDepthProbe> attach(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant,
+                    boolean counting) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, dormant, null, new Retirement()));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, dormant, null, new Switch(counting ? Switch.COUNTING : Switch.STANDBY)));
     }
 
     /**
@@ -171,7 +234,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     @Override
     public ExecutionEventNode create(EventContext context) {
-        if (retirement.retired) {
+        if (state.state() == Switch.RETIRED) {
             return null; // code loaded after the probes were switched off gets none
         }
         Node instrumented = context.getInstrumentedNode();
@@ -181,7 +244,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
         if (woken != null) {
             // a binding for the woken roots alone: their frames entered before it are on the stack
-            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, retirement) : null;
+            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, state) : null;
         }
         if (dormant != null && isTrivial(instrumented, root)) {
             String label = label(instrumented, root);
@@ -191,7 +254,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             dormant.noteTrivial(System.identityHashCode(root), label, root.getName());
             return null; // no probe: the root's frames are uncounted ones
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, false, retirement);
+        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, false, state);
     }
 
     /** How a trivial root is named in the report and keyed for waking: "name (source:line)". */
@@ -214,7 +277,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     public static EventBinding<CallDepthProbe> attachWoken(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, Set<String> labels,
                     Set<String> names, CallDepthProbe main) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).rootNameIs(names::contains).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, null, Set.copyOf(labels), main.retirement));
+        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, null, Set.copyOf(labels), main.state));
     }
 
     /** One per instrumented root. */
@@ -225,19 +288,19 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         private final boolean generations;
         /** A woken root's probe: its frames entered before it may be on the stack ({@link CallDepth#exitCounted}). */
         private final boolean guarded;
-        private final Retirement retirement;
+        private final Switch state;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Retirement retirement) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Switch state) {
             this.local = local;
             this.root = root;
             this.generations = generations;
             this.guarded = guarded;
-            this.retirement = retirement;
+            this.state = state;
         }
 
         private void exit(VirtualFrame frame) {
-            if (retirement.retired) {
-                return;
+            if (!state.counting()) {
+                return; // on standby or retired
             }
             // in the interpreter the arguments (a real array: CallDepth.exitedArgs); in compiled
             // code the state it runs in, a constant: one byte store, and at a compilation root its
@@ -261,8 +324,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
         @Override
         protected void onEnter(VirtualFrame frame) {
-            if (retirement.retired) {
-                return;
+            if (!state.counting()) {
+                return; // on standby or retired
             }
             local.get().enter(root, generations);
         }

@@ -247,13 +247,14 @@ public final class CCSamplerOptions {
     @Option(name = "AutoPeriodMax", help = "Largest period Period=auto may choose (default: 100ms).", usageSyntax = "<number>us|ms|s", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Long> AUTO_PERIOD_MAX = new OptionKey<>(100_000_000L, duration("AutoPeriodMax", MIN_PERIOD_NANOS, MAX_PERIOD_NANOS));
 
-    @Option(name = "Incremental", help = "Walk only the frames that changed since a thread's previous sample: a walk stops at a frame that is the same activation as at that sample (by its arguments array), and root enter/return probes that cost a few ns per call mark the frames that did not return: true, false (every walk full), or auto to attach the probes once a thread's stacks are 64 frames deep and the cost budget leaves it under one walk in 4 ticks, and to switch them off for good when they count millions of calls a second and change the profile little (default: auto).", usageSyntax = "auto|true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    @Option(name = "Incremental", help = "Walk only the frames that changed since a thread's previous sample: a walk stops at a frame that is the same activation as at that sample (by its arguments array), and root enter/return probes that cost a few ns per call mark the frames that did not return: true, false (every walk full), auto to make the probes count once a thread's stacks are 64 frames deep and the cost budget leaves it under one walk in 4 ticks, or once compiled code polls late, and to switch them off for good when they count millions of calls a second and change the profile little (until then they are in the code counting nothing, so that starting them recompiles nothing), or late: as auto, with the probes attached only then, which invalidates the code compiled so far but spares the warm-up their wrappers (default: auto).", usageSyntax = "auto|late|true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<SamplingSettings.Incremental> INCREMENTAL = new OptionKey<>(SamplingSettings.Incremental.AUTO, new OptionType<>("Incremental",
                     s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
                         case "auto" -> SamplingSettings.Incremental.AUTO;
+                        case "late" -> SamplingSettings.Incremental.LATE;
                         case "", "true" -> SamplingSettings.Incremental.ON;
                         case "false" -> SamplingSettings.Incremental.OFF;
-                        default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.Incremental: use auto, true or false.");
+                        default -> throw new IllegalArgumentException("Invalid value '" + s + "' for ccsampler.Incremental: use auto, late, true or false.");
                     }));
 
     @Option(name = "WriteKnownFrames", help = "With incremental walks, write a run of frames the root probes say are on the stack, and that earlier walks saw right on top of each other through one call node each, from what those walks saw instead of walking them (their tier is the newest one seen); false walks them (default: true).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //

@@ -39,11 +39,25 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
         ON,
         /**
          * Once some thread's stacks are deep ({@value #DEEP_FRAMES} frames on average) and the cost
-         * budget thins its walks to under one in four ticks: the probes cost a few nanoseconds per
-         * call (5–13 % of a call-dense program), a full walk 2–9 µs per frame, so they pay only
-         * where walks are both deep and wanted often.
+         * budget thins its walks to under one in four ticks, or once compiled code polls late (with
+         * {@code WaitedTicks=top}): the probes cost a few nanoseconds per call (5–13 % of a
+         * call-dense program), a full walk 2–9 µs per frame, so they pay only where walks are both
+         * deep and wanted often, or where they show which frame was on top. The probes are in the
+         * code from the start, on standby (each reads a field and returns), and such a rule makes
+         * them count: attaching them only then would invalidate every compiled root, and a program
+         * that had compiled most of its code ran it through the interpreter and both tiers again
+         * (GraalPy's {@code py-parse-phases.py}: ×1.40 of no profiler against ×0.95 on standby). On
+         * standby they cost nothing in compiled code but slow the warm-up of call-dense code by about
+         * a tenth (docs/sampling.md, <em>Probes on standby</em>).
          */
-        AUTO;
+        AUTO,
+        /** As {@code AUTO}, with the probes attached only when a rule needs them (the default until 2026-12-02). */
+        LATE;
+
+        /** Whether the probes count when the rules of {@code AUTO} need them ({@code AUTO} or {@code LATE}). */
+        public boolean byRules() {
+            return this == AUTO || this == LATE;
+        }
 
         /** Average frames per sample from which {@code AUTO} attaches the probes. */
         public static final int DEEP_FRAMES = 64;
