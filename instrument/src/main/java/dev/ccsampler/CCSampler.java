@@ -146,7 +146,7 @@ public final class CCSampler implements AutoCloseable {
     private final ThreadLocal<EnteredContexts> enteredContexts = ThreadLocal.withInitial(EnteredContexts::new);
     private final Object probesLock = new Object();
     private EventBinding<CallDepthProbe> probesBinding;
-    /** Where the probes of trivial roots sleep, once the probes of {@code Incremental=auto} count (the report lists them). */
+    /** Where the probes of trivial roots sleep, once the probes that rules of {@code Incremental=auto} asked for count (the report lists them). */
     private volatile DormantProbes dormantProbes;
     /** The same from the probes' attachment, on standby too; guarded by {@code probesLock}. */
     private DormantProbes probesDormant;
@@ -504,7 +504,7 @@ public final class CCSampler implements AutoCloseable {
             PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why
                             + (wasStandby ? "; the root probes, on standby since sampling started, count from now (no code recompiled)"
                                             : trivialAsleep && System.nanoTime() - startNanos > LATE_ATTACH_NANOS
-                                                            ? "; code compiled before runs through the interpreter again to take them in (--ccsampler.Incremental=auto has them in the code from the start)"
+                                                            ? "; code compiled before runs through the interpreter again to take them in (--ccsampler.Incremental=standby has them in the code from the start, at a cost in steady state)"
                                                             : ""));
             if (settings.incremental().byRules() && !settings.autoPeriod()) {
                 // attached by a rule of auto: switched off again when they cost more than they may
@@ -514,25 +514,26 @@ public final class CCSampler implements AutoCloseable {
     }
 
     /**
-     * From how long after the sampler started a rule's attachment of the probes ({@code
-     * Incremental=late}) is called late in the report, with the hint of {@code auto}: by then a
-     * program has usually compiled its hot code, which attaching invalidates.
+     * From how long after the sampler started a rule's attachment of the probes is called late in
+     * the report, with the hint of {@code Incremental=standby}: by then a program has usually
+     * compiled its hot code, which attaching invalidates.
      */
     private static final long LATE_ATTACH_NANOS = 3_000_000_000L;
 
     /**
-     * Attaches the root probes of {@code Incremental=auto} on standby (trivial roots left out, as a
-     * rule would): in the trees from the first call, each reading one field and returning, until a
-     * rule makes them count ({@link #attachProbes}). Attaching them when the rule fires instead
-     * ({@code Incremental=late}) invalidates every compiled root, and a program that had compiled
-     * most of its code ran it through the interpreter and both tiers again (GraalPy's {@code
-     * py-parse-phases.py}: ×1.40 of no profiler against ×0.95). Their wrappers slow the warm-up of
-     * call-dense code by about a tenth (docs/sampling.md, <em>Probes on standby</em>). Called when
-     * sampling starts.
+     * Attaches the root probes of {@code Incremental=standby} on standby (trivial roots left out,
+     * as a rule would): in the trees from the first call, each reading one field and returning,
+     * until a rule makes them count ({@link #attachProbes}). Attaching them when the rule fires
+     * instead ({@code auto}) invalidates every compiled root, and a program that had compiled most
+     * of its code ran it through the interpreter and both tiers again (GraalPy's {@code
+     * py-parse-phases.py}: ×1.39 of no profiler against ×0.95). Not the default: the untaken
+     * counting path compiled into every probed root cost {@code richards.js} about a third in steady
+     * state, and the wrappers a call-dense program's warm-up about a tenth (docs/sampling.md,
+     * <em>Probes on standby</em>). Called when sampling starts.
      */
     private void attachStandbyProbes() {
         synchronized (probesLock) {
-            if (settings.incremental() != SamplingSettings.Incremental.AUTO || probesClosed || !incremental() || probesBinding != null) {
+            if (settings.incremental() != SamplingSettings.Incremental.STANDBY || probesClosed || !incremental() || probesBinding != null) {
                 return;
             }
             probesDormant = new DormantProbes();

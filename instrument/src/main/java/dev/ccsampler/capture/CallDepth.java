@@ -44,7 +44,7 @@ import java.lang.invoke.VarHandle;
  * {@code exited}); the capture recognises it, or walks fully when it cannot tell it from its
  * caller (a recursive call returning).</li>
  * <li>Frames that were already running when the probes were attached, or entered while they were
- * on standby ({@code Incremental=auto}, {@link CallDepthProbe#startCounting}), were never
+ * on standby ({@code Incremental=standby}, {@link CallDepthProbe#startCounting}), were never
  * counted; they are below every counted frame, and their returns are clamped at depth 0. That can
  * only lower {@code low}, which makes the next walk longer, never wrong.</li>
  * </ul>

@@ -48,7 +48,7 @@ import java.util.Set;
  * {@code Incremental=true} and {@code Period=auto} probe every root.
  *
  * <p>
- * <b>Standby.</b> Attached with {@code counting} false ({@code Incremental=auto}), the probes
+ * <b>Standby.</b> Attached with {@code counting} false ({@code Incremental=standby}), the probes
  * are in the trees from the start and each reads one field and returns, until {@link
  * #startCounting}: a rule that needs them then changes no tree, where attaching them invalidates
  * the compiled code of every root they go into ({@link Switch}).
@@ -111,7 +111,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
 
         boolean counting() {
-            return state == COUNTING;
+            return CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, state == COUNTING);
         }
 
         synchronized int state() {
@@ -136,11 +136,6 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      */
     public boolean startCounting() {
         return state.advance(Switch.COUNTING);
-    }
-
-    /** Whether the probes are on standby: in the trees, counting nothing yet. Any thread. */
-    public boolean onStandby() {
-        return state.state() == Switch.STANDBY;
     }
 
     /**

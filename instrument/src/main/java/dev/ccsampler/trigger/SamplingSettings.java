@@ -42,24 +42,26 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
          * budget thins its walks to under one in four ticks, or once compiled code polls late (with
          * {@code WaitedTicks=top}): the probes cost a few nanoseconds per call (5–13 % of a
          * call-dense program), a full walk 2–9 µs per frame, so they pay only where walks are both
-         * deep and wanted often, or where they show which frame was on top. The probes are in the
-         * code from the start, on standby (each reads a field and returns), and such a rule makes
-         * them count: attaching them only then would invalidate every compiled root, and a program
-         * that had compiled most of its code ran it through the interpreter and both tiers again
-         * (GraalPy's {@code py-parse-phases.py}: ×1.40 of no profiler against ×0.95 on standby). On
-         * standby they cost nothing in compiled code but slow the warm-up of call-dense code by about
-         * a tenth (docs/sampling.md, <em>Probes on standby</em>).
+         * deep and wanted often, or where they show which frame was on top. Attaching them then
+         * invalidates every compiled root they go into.
          */
         AUTO,
-        /** As {@code AUTO}, with the probes attached only when a rule needs them (the default until 2026-12-02). */
-        LATE;
+        /**
+         * As {@code AUTO}, with the probes in the code from the start, on standby (each reads a field
+         * and returns), and a rule of {@code AUTO} makes them count, which invalidates nothing: a
+         * program whose rule fires after it compiled most of its code runs faster (GraalPy's {@code
+         * py-parse-phases.py}: ×0.95 of no profiler against ×1.39), but the probes' untaken path in
+         * every compiled root costs others in steady state ({@code richards.js}: about a third),
+         * and their wrappers the warm-up (docs/sampling.md, <em>Probes on standby</em>).
+         */
+        STANDBY;
 
-        /** Whether the probes count when the rules of {@code AUTO} need them ({@code AUTO} or {@code LATE}). */
+        /** Whether the probes count when the rules of {@code AUTO} need them ({@code AUTO} or {@code STANDBY}). */
         public boolean byRules() {
-            return this == AUTO || this == LATE;
+            return this == AUTO || this == STANDBY;
         }
 
-        /** Average frames per sample from which {@code AUTO} attaches the probes. */
+        /** Average frames per sample from which {@code AUTO} makes the probes count. */
         public static final int DEEP_FRAMES = 64;
     }
 

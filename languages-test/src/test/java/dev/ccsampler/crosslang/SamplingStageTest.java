@@ -822,13 +822,13 @@ class SamplingStageTest {
         // a program written for this check, not tuned against: exceptions unwinding deep
         // recursions, generators resumed from other depths, a getter, polymorphic calls, a sort
         // comparator, mutual recursion (resources/crosslang/unwinding.js). Every walk is checked
-        // against a full one, with the probes from the start, as Incremental=auto starts them
-        // counting (on standby until then) and as Incremental=late attaches them.
+        // against a full one, with the probes from the start, as Incremental=auto attaches them
+        // and as Incremental=standby starts them counting (in the code from the start).
         // Seen: no difference in 508 (true) and 361 (auto) walks; with the return probe ignoring
         // exceptional returns (a mutation tried once), 15 differences. Under auto the walk budget
         // is lifted: the first walks are full ones, checked twice over, and on a loaded CI machine
         // the default budget once thinned them to 99 samples of 1 388 ticks.
-        for (String incremental : new String[]{"true", "auto", "late"}) {
+        for (String incremental : new String[]{"true", "auto", "standby"}) {
             String budget = incremental.equals("true") ? "3" : "100";
             Run r = verified("unwinding, Incremental=" + incremental, "js", js("unwinding.js"),
                             Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", incremental, "ccsampler.CostBudget", budget), 100, "3");
@@ -1255,10 +1255,10 @@ class SamplingStageTest {
     }
 
     /**
-     * {@code Incremental=auto}: the root probes are in the code from the start, on standby,
-     * counting nothing, and the rule that needs them (here the deep stacks of standby-probes.js's
-     * second phase) makes them count without touching the trees. The shallow phase's roots,
-     * compiled before, are not invalidated for it, where under {@code late} attaching the probes
+     * {@code Incremental=standby}: the root probes are in the code from the start, counting
+     * nothing, and the rule that needs them (here the deep stacks of standby-probes.js's second
+     * phase) makes them count without touching the trees. The shallow phase's roots, compiled
+     * before, are not invalidated for it, where under the default {@code auto} attaching the probes
      * then invalidates them ("Insert instrumentation wrapper node"). Frames entered on standby (the
      * phase's loop) are uncounted below the counted ones: every incremental walk gives the stack a
      * full walk gives, and the output is unchanged.
@@ -1270,7 +1270,9 @@ class SamplingStageTest {
         Map<String, String> options = Map.of("ccsampler.Period", "1ms", "engine.TraceCompilation", "true");
         Pattern shallowRoots = Pattern.compile("\\b(row|table|shallowPhase)\\b");
         List<String> log = new ArrayList<>();
-        Run r = verified("probes on standby", "js", program, options, log, 100);
+        Map<String, String> standby = new java.util.HashMap<>(options);
+        standby.put("ccsampler.Incremental", "standby");
+        Run r = verified("probes on standby", "js", program, standby, log, 100);
         List<String> notes = r.profile.meta().sampling();
         System.out.println("probes on standby: " + notes);
         assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("on standby since sampling started, count from now")),
@@ -1278,18 +1280,16 @@ class SamplingStageTest {
         List<String> compiled = snapshot(log);
         assertTrue(compiled.stream().anyMatch(l -> l.contains("opt done") && shallowRoots.matcher(l).find()), () -> "the shallow phase should have been compiled: " + compiled.size() + " log lines");
         assertEquals(List.of(), compiled.stream().filter(l -> l.contains("opt inval") && l.contains("instrumentation wrapper")).toList(), "code invalidated to insert wrappers");
-        // the same under late: attaching the probes when the rule fires invalidates the shallow phase's code
-        List<String> lateLog = new ArrayList<>();
-        Map<String, String> lateOptions = new java.util.HashMap<>(options);
-        lateOptions.put("ccsampler.Incremental", "late");
-        Run late = runInContexts(1, "js", program, lateOptions, lateLog);
-        assertTrue(late.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on") && !e.contains("standby since")), () -> "late: " + late.profile.meta().sampling());
-        List<String> lateCompiled = snapshot(lateLog);
-        assertTrue(lateCompiled.stream().anyMatch(l -> l.contains("opt inval") && l.contains("instrumentation wrapper") && shallowRoots.matcher(l).find()),
-                        () -> "under late the attachment should invalidate the shallow phase's code: " + lateCompiled.stream().filter(l -> l.contains("opt ")).toList());
+        // the same under auto: attaching the probes when the rule fires invalidates the shallow phase's code
+        List<String> autoLog = new ArrayList<>();
+        Run auto = runInContexts(1, "js", program, options, autoLog);
+        assertTrue(auto.profile.meta().sampling().stream().anyMatch(e -> e.contains("incremental walks on") && !e.contains("standby since")), () -> "auto: " + auto.profile.meta().sampling());
+        List<String> autoCompiled = snapshot(autoLog);
+        assertTrue(autoCompiled.stream().anyMatch(l -> l.contains("opt inval") && l.contains("instrumentation wrapper") && shallowRoots.matcher(l).find()),
+                        () -> "under auto the attachment should invalidate the shallow phase's code: " + autoCompiled.stream().filter(l -> l.contains("opt ")).toList());
         String expected = guestLines(plain("js", program));
         assertEquals(expected, guestLines(r.stdout), "guest output on standby");
-        assertEquals(expected, guestLines(late.stdout), "guest output under late");
+        assertEquals(expected, guestLines(auto.stdout), "guest output under auto");
     }
 
     private static List<String> snapshot(List<String> log) {
