@@ -146,10 +146,11 @@ public final class CCSampler implements AutoCloseable {
     private final ThreadLocal<EnteredContexts> enteredContexts = ThreadLocal.withInitial(EnteredContexts::new);
     private final Object probesLock = new Object();
     private EventBinding<CallDepthProbe> probesBinding;
-    /** Where the probes of trivial roots sleep, once the probes that rules of {@code Incremental=auto} asked for count (the report lists them). */
+    /**
+     * Where the probes of trivial roots sleep, from the attachment of probes that leave them out
+     * (on standby too); the report lists them once the probes count ({@code marksAttached}).
+     */
     private volatile DormantProbes dormantProbes;
-    /** The same from the probes' attachment, on standby too; guarded by {@code probesLock}. */
-    private DormantProbes probesDormant;
     /** The bindings of probes woken on roots taken for trivial ({@link #wakeProbes}); guarded by {@code probesLock}. */
     private final java.util.List<EventBinding<?>> wokenBindings = new java.util.ArrayList<>();
     /** What makes every language fire root events to the call-depth and burst probes ({@link RootEvents}); guarded by {@code probesLock}. */
@@ -487,8 +488,8 @@ public final class CCSampler implements AutoCloseable {
             }
             if (probesBinding == null) {
                 // kept until close: frames entered while attached must see their return probes
-                probesDormant = trivialAsleep ? new DormantProbes() : null;
-                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), probesDormant, true);
+                dormantProbes = trivialAsleep ? new DormantProbes() : null;
+                probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, true);
                 attachRootEvents();
                 wasStandby = false;
             } else if (probesBinding.getElement().startCounting()) {
@@ -496,9 +497,9 @@ public final class CCSampler implements AutoCloseable {
             } else {
                 return; // counting already, or retired
             }
-            dormantProbes = probesDormant;
-            if (probesDormant != null) {
-                drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, probesDormant, this::wakeProbes);
+            DormantProbes d = dormantProbes;
+            if (d != null) {
+                drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, d, this::wakeProbes);
             }
             marksAttached.set(true);
             PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why
@@ -536,8 +537,8 @@ public final class CCSampler implements AutoCloseable {
             if (settings.incremental() != SamplingSettings.Incremental.STANDBY || probesClosed || !incremental() || probesBinding != null) {
                 return;
             }
-            probesDormant = new DormantProbes();
-            probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), probesDormant, false);
+            dormantProbes = new DormantProbes();
+            probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, false);
             attachRootEvents();
         }
     }
@@ -619,7 +620,6 @@ public final class CCSampler implements AutoCloseable {
             probesBinding.getElement().retire();
             drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
-            probesDormant = null;
         }
         PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
                         + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes)");
@@ -893,7 +893,7 @@ public final class CCSampler implements AutoCloseable {
         if (judged != null) {
             sampling.add(judged);
         }
-        DormantProbes d = dormantProbes;
+        DormantProbes d = marksAttached.get() ? dormantProbes : null; // on standby nothing is asleep yet
         String asleep = d == null ? null : d.summary();
         if (asleep != null) {
             sampling.add(asleep);

@@ -111,7 +111,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
 
         boolean counting() {
-            return CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, state == COUNTING);
+            return state == COUNTING; // no branch hint: once counting, the probes take this path on every call
         }
 
         synchronized int state() {
