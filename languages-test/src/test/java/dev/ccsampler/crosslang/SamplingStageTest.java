@@ -249,7 +249,7 @@ class SamplingStageTest {
     @Test
     void rootsThatCallWithoutACallNodeAreProbed() throws Exception {
         Path program = GraalPyProfileTest.resource("repeat-deep.pace");
-        Run r = run("pace", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "1", "ccsampler.VerifyIncremental", "true"), "300");
+        Run r = run("pace", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "5", "ccsampler.VerifyIncremental", "true"), "300");
         List<String> notes = r.profile().meta().sampling();
         System.out.println("roots that call without a call node: " + r.mismatches() + " mismatches; " + notes + "; " + r.profile().accounting().summaryLine());
         assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on (the probes of trivial roots asleep)")), () -> "the deep stacks attach the probes: " + notes);
