@@ -1,7 +1,8 @@
 // Trivial roots among others, for the call-depth probes that sleep on trivial roots
 // (docs/sampling.md, "Trivial roots"):
 //   leaf   a one-line function without loop or call: trivial, its probe sleeps under WaitedTicks=top
-//   pair   calls leaf twice: not trivial (a call), probed
+//   pair   calls leaf twice: not trivial (a call), but it calls trivial roots alone, so its probe
+//          sleeps too (since 2026-12-02)
 //   dense  a loop of pair calls: call-dense
 //   spin   a counted loop that polls no safepoint once compiled: samples wait, so the defaults
 //          attach the probes (WaitedTicks=top)

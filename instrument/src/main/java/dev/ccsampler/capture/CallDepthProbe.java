@@ -1,6 +1,7 @@
 package dev.ccsampler.capture;
 
 import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.ContextThreadLocal;
 import com.oracle.truffle.api.bytecode.BytecodeRootNode;
 import com.oracle.truffle.api.frame.VirtualFrame;
@@ -38,7 +39,8 @@ import java.util.Set;
  * probe ({@link DormantProbes}: their probes sleep for good, no cost at all): guest roots, not
  * internal, whose tree has no loop, no call ({@link #isCall}) and at most {@link
  * #TRIVIAL_NODES} nodes, in a language that is not a bytecode interpreter (whose loops the tree
- * does not show); see {@link #isTrivial}. Such a root hosts no other frame (but for implicit calls,
+ * does not show); see {@link #isTrivial}. So may a root that calls trivial roots alone ({@link
+ * #callsOnlyTrivial}): its frames host nothing but a trivial one. Such a root hosts no other frame (but for implicit calls,
  * like a JavaScript getter) and runs a bounded number of nodes per call, unless a node of it loops
  * in Java without being tagged as a call (a builtin inlined as a node). Its frames are walked as
  * uncounted ones, and a waited tick that passes while it runs goes to its nearest counted caller
@@ -67,6 +69,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
+    /** The largest tree, in nodes, of a root that calls trivial roots alone ({@link #callsOnlyTrivial}). */
+    public static final int LEAF_CALLER_NODES = 96;
 
     private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant, Set<String> woken, Switch state) {
         this.local = local;
@@ -208,6 +212,82 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     }
 
     /**
+     * Whether a root's probe may sleep under {@code Incremental=auto}: it is trivial ({@link
+     * #isTrivial}), or it calls trivial roots alone ({@link #callsOnlyTrivial}). Either way its
+     * frames host no frame but trivial ones, as far as its tree shows.
+     */
+    public static boolean sleeps(Node instrumented, RootNode root) {
+        return isTrivial(instrumented, root) || callsOnlyTrivial(instrumented, root);
+    }
+
+    /**
+     * Whether a root calls trivial roots and nothing else, as far as its tree shows: a guest root of
+     * an AST interpreter (as for {@link #isTrivial}) whose tree holds no {@link LoopNode}, no {@link
+     * IndirectCallNode} and at most {@link #LEAF_CALLER_NODES} nodes, and at least one {@link
+     * DirectCallNode}, each of which calls a trivial root, and where every call site tagged {@code
+     * CallTag} holds such a node (it has run and was specialised; one that has not run could call
+     * anything). Like {@code pair(i, acc) { return leaf(i, leaf(i >> 1, acc)); }}: on call-dense
+     * code its probe cost as much as all the others, and bought a walk one frame. Its frames are
+     * walked as uncounted ones, with the trivial frame on top of them, if any. A call site that
+     * later calls a root that is not trivial leaves an uncounted frame below a counted one, which
+     * costs the walks that frame, and if it is found below a deep stack its probe is woken ({@link
+     * DormantProbes}). Looks at no more than {@link #LEAF_CALLER_NODES} nodes of the root and of
+     * each callee's {@link #TRIVIAL_NODES}.
+     */
+    public static boolean callsOnlyTrivial(Node instrumented, RootNode root) {
+        if (root == null || isBytecodeRoot(root)) {
+            return false;
+        }
+        SourceSection section = instrumented == null ? null : instrumented.getSourceSection();
+        if (section == null || section.getSource().isInternal()) {
+            return false;
+        }
+        int[] seen = {0};
+        int[] calls = {0};
+        boolean[] only = {true};
+        root.accept(node -> {
+            if (!only[0]) {
+                return false;
+            }
+            if (node instanceof LoopNode || node instanceof BytecodeOSRNode || node instanceof IndirectCallNode || ++seen[0] > LEAF_CALLER_NODES) {
+                only[0] = false;
+                return false;
+            }
+            if (node instanceof DirectCallNode d) {
+                RootNode callee = d.getCurrentCallTarget() instanceof RootCallTarget t ? t.getRootNode() : null;
+                if (callee == null || callee == root || !isTrivial(callee, callee)) {
+                    only[0] = false;
+                }
+                calls[0]++;
+                return false;
+            }
+            if (node instanceof InstrumentableNode i && i.isInstrumentable() && i.hasTag(StandardTags.CallTag.class) && !holdsDirectCall(node, 0)) {
+                only[0] = false; // a call site not specialised yet
+                return false;
+            }
+            return true;
+        });
+        return only[0] && calls[0] > 0;
+    }
+
+    /** Whether a {@link DirectCallNode} is below {@code node}, not counting those of call sites nested in it (a call among its arguments). */
+    private static boolean holdsDirectCall(Node node, int depth) {
+        if (depth > LEAF_CALLER_NODES) {
+            return false;
+        }
+        for (Node c : node.getChildren()) {
+            if (c instanceof DirectCallNode) {
+                return true;
+            }
+            boolean nested = c instanceof InstrumentableNode i && i.isInstrumentable() && i.hasTag(StandardTags.CallTag.class);
+            if (!nested && holdsDirectCall(c, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether a node calls another root, as far as the tree shows: it is tagged {@code CallTag}, or
      * it is a Truffle call node ({@link DirectCallNode}, {@link IndirectCallNode}: a call site
      * already specialised). The second is for languages that do not tag their calls: TruffleRuby's
@@ -241,7 +321,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             // a binding for the woken roots alone: their frames entered before it are on the stack
             return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, state) : null;
         }
-        if (dormant != null && isTrivial(instrumented, root)) {
+        if (dormant != null && sleeps(instrumented, root)) {
             String label = label(instrumented, root);
             if (dormant.isWoken(label)) {
                 return null; // the binding of the woken roots gives it its probe (one, not two)

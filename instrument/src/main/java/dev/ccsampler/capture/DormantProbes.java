@@ -9,8 +9,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The trivial roots ({@link CallDepthProbe#isTrivial}) that got no call-depth probe: under {@code
- * Incremental=auto} their probes sleep. A trivial root calls nothing, so its frame is only
+ * The trivial roots ({@link CallDepthProbe#isTrivial}), and since 2026-12-02 the roots that call
+ * trivial roots alone ({@link CallDepthProbe#callsOnlyTrivial}), that got no call-depth probe:
+ * under {@code Incremental=auto} their probes sleep. A trivial root calls nothing, so its frame is only
  * ever the top one, and its mark would spare a walk that one frame at most; its probe would cost a
  * call-dense program as much as all the others (about half the counted calls on {@code
  * graph-suite.js}). Their self time in code that does not poll goes to their nearest counted
@@ -130,7 +131,8 @@ public final class DormantProbes {
             return null; // every one woken: the timed notes say which
         }
         StringBuilder b = new StringBuilder().append("now: root probes asleep on ").append(n).append(n == 1 ? " trivial root" : " trivial roots")
-                        .append(" (no loop, no call, at most ").append(CallDepthProbe.TRIVIAL_NODES).append(" nodes; their self time in code that does not poll goes to their callers): ");
+                        .append(" (no loop, no call, at most ").append(CallDepthProbe.TRIVIAL_NODES).append(" nodes; or calls of such roots alone, at most ")
+                        .append(CallDepthProbe.LEAF_CALLER_NODES).append("; their self time in code that does not poll goes to their callers): ");
         int i = 0;
         for (String t : trivial) {
             if (woken.contains(t)) {

@@ -261,19 +261,21 @@ class SamplingStageTest {
     @Test
     void trivialRootsSleepUnderIncrementalAutoEvenForDeepStacks() throws Exception {
         // The defaults: samples that wait in spin's loop attach the probes for WaitedTicks=top alone,
-        // with the one trivial root (leaf: no loop, no call) left without a probe. Every incremental
-        // walk checked against a full one: leaf's frames are walked as uncounted ones.
+        // with the trivial root (leaf: no loop, no call) and the root that calls it alone (pair)
+        // left without a probe, and dense, whose loop calls pair, probed. Every incremental walk
+        // checked against a full one: leaf's and pair's frames are walked as uncounted ones.
         Path program = js("trivial-roots.js");
         Map<String, String> verify = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "100", "ccsampler.VerifyIncremental", "true");
         Run shallow = run("js", program, verify, "30");
         List<String> notes = shallow.profile.meta().sampling();
         assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on (the probes of trivial roots asleep)")), () -> "top alone: " + notes);
         String asleep = notes.stream().filter(e -> e.contains("root probes asleep on")).findFirst().orElse("");
-        assertTrue(asleep.contains("root probes asleep on 1 trivial root") && asleep.contains("leaf (trivial-roots.js:"), () -> "only leaf is trivial: " + notes);
+        assertTrue(asleep.contains("root probes asleep on 2 trivial roots") && asleep.contains("leaf (trivial-roots.js:") && asleep.contains("pair (trivial-roots.js:"),
+                        () -> "leaf is trivial, pair calls it alone, nothing else sleeps: " + notes);
         assertEquals(0, shallow.mismatches, "incremental walks with a sleeping probe differ from full walks");
         assertEquals(guestLines(plain("js", program, "30")), guestLines(shallow.stdout), "guest output");
         // Then a second phase 150 frames deep under a small cost budget: the deep-stack rule of
-        // Incremental=auto asks for the probes too, and leaf still gets none (a leaf's mark would
+        // Incremental=auto asks for the probes too, and leaf and pair still get none (a leaf's mark would
         // spare a walk one frame; until 2026-11-28 they woke here, and on a program whose deep phase
         // came first the probes then counted twice the calls for the rest of the run). Still no
         // walk differs. A 100 µs period makes the budget thin on a fast machine too (weight = cost /
@@ -287,7 +289,8 @@ class SamplingStageTest {
                         "ccsampler.WriteKnownFrames", "false"), twoPhases);
         List<String> deepNotes = deep.profile.meta().sampling();
         System.out.println("trivial roots, two phases: " + deepNotes + "; " + deep.profile.accounting().summaryLine());
-        assertTrue(deepNotes.stream().anyMatch(e -> e.contains("root probes asleep on 1 trivial root")), () -> "leaf stays without a probe: " + deepNotes);
+        assertTrue(deepNotes.stream().anyMatch(e -> e.contains("root probes asleep on 2 trivial roots") && e.contains("pair (trivial-roots.js:")),
+                        () -> "leaf and pair stay without a probe: " + deepNotes);
         assertTrue(deepNotes.stream().noneMatch(e -> e.contains("woke")), () -> "nothing wakes: " + deepNotes);
         assertEquals(0, deep.mismatches, "incremental walks with deep stacks differ from full walks");
         assertEquals(guestLines(plain("js", program, twoPhases)), guestLines(deep.stdout), "guest output");
