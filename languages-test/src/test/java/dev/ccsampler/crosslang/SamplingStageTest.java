@@ -258,6 +258,32 @@ class SamplingStageTest {
         assertEquals(guestLines(plain("pace", program, "300")), guestLines(r.stdout()), "the profiler changed the guest's output");
     }
 
+    /**
+     * When a rule of {@code Incremental=auto} attaches the probes more than 3 s into a run, the code
+     * compiled before runs through the interpreter again to take them in (about ×1.4 of no profiler
+     * on a GraalPy program whose rule fired near its end), and the note says so and names {@code
+     * Incremental=standby}; not when the rule fires early, and not under {@code standby}, whose
+     * probes were in the code from the start. {@code WaitedTicks=skip} leaves the deep-stack rule
+     * alone to fire, when the recursion starts.
+     */
+    @Test
+    void probesAttachedLateSaySo() throws Exception {
+        Path program = GraalPyProfileTest.resource("late-deep.pace");
+        Map<String, String> deepRule = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "1", "ccsampler.WaitedTicks", "skip");
+        String hint = "code compiled before runs through the interpreter again";
+        List<String> early = run("pace", program, deepRule, "0", "40").profile().meta().sampling();
+        assertTrue(early.stream().anyMatch(e -> e.contains("incremental walks on") && !e.contains(hint)), () -> "attached at once, no hint: " + early);
+        List<String> late = run("pace", program, deepRule, "3500", "40").profile().meta().sampling();
+        System.out.println("probes attached late: " + late);
+        assertTrue(late.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains(hint) && e.contains("--ccsampler.Incremental=standby")),
+                        () -> "attached after the 3.5 s shallow phase, with the hint: " + late);
+        Map<String, String> standby = new java.util.HashMap<>(deepRule);
+        standby.put("ccsampler.Incremental", "standby");
+        List<String> onStandby = run("pace", program, standby, "3500", "40").profile().meta().sampling();
+        assertTrue(onStandby.stream().anyMatch(e -> e.contains("on standby since sampling started, count from now")) && onStandby.stream().noneMatch(e -> e.contains(hint)),
+                        () -> "on standby from the start: " + onStandby);
+    }
+
     @Test
     void trivialRootsSleepUnderIncrementalAutoEvenForDeepStacks() throws Exception {
         // The defaults: samples that wait in spin's loop attach the probes for WaitedTicks=top alone,
