@@ -12,7 +12,8 @@ import java.util.Set;
  * The trivial roots ({@link CallDepthProbe#isTrivial}), and since 2026-12-02 the roots that call
  * trivial roots alone ({@link CallDepthProbe#callsOnlyTrivial}), that got no call-depth probe:
  * under {@code Incremental=auto} their probes sleep. A trivial root calls nothing, so its frame is only
- * ever the top one, and its mark would spare a walk that one frame at most; its probe would cost a
+ * ever the top one (a caller of trivial roots alone is at most one below it), and its mark would
+ * spare a walk that one frame at most; its probe would cost a
  * call-dense program as much as all the others (about half the counted calls on {@code
  * graph-suite.js}). Their self time in code that does not poll goes to their nearest counted
  * caller. Until 2026-11-28 they woke when the stacks grew deep and thinned, which on a program whose
