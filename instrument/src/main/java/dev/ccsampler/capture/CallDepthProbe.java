@@ -194,11 +194,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * {@link #TRIVIAL_NODES} nodes. Looks at no more than that many nodes.
      */
     public static boolean isTrivial(Node instrumented, RootNode root) {
-        if (root == null || isBytecodeRoot(root)) {
-            return false;
-        }
-        SourceSection section = instrumented == null ? null : instrumented.getSourceSection();
-        if (section == null || section.getSource().isInternal()) {
+        if (!isGuestAstRoot(instrumented, root)) {
             return false;
         }
         int[] seen = {0};
@@ -211,6 +207,15 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             return true;
         });
         return simple[0];
+    }
+
+    /** Whether a root is a guest root (its source, as {@code instrumented} gives it, is not internal) of an AST interpreter ({@link #isBytecodeRoot}). */
+    private static boolean isGuestAstRoot(Node instrumented, RootNode root) {
+        if (root == null || isBytecodeRoot(root)) {
+            return false;
+        }
+        SourceSection section = instrumented == null ? null : instrumented.getSourceSection();
+        return section != null && !section.getSource().isInternal();
     }
 
     /**
@@ -237,11 +242,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * each callee's {@link #TRIVIAL_NODES}.
      */
     public static boolean callsOnlyTrivial(Node instrumented, RootNode root) {
-        if (root == null || isBytecodeRoot(root)) {
-            return false;
-        }
-        SourceSection section = instrumented == null ? null : instrumented.getSourceSection();
-        if (section == null || section.getSource().isInternal()) {
+        if (!isGuestAstRoot(instrumented, root)) {
             return false;
         }
         int[] seen = {0};
