@@ -543,6 +543,11 @@ public final class CCSampler implements AutoCloseable {
         }
     }
 
+    /** The value of {@code --ccsampler.Incremental}, as the notes name it ({@code auto}, {@code standby}). */
+    private String incrementalValue() {
+        return settings.incremental().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** Whether the clock reads the top frame from another thread ({@code WaitedTicks=top}): the probes then store generations. */
     private boolean generations() {
         return settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP;
@@ -665,7 +670,7 @@ public final class CCSampler implements AutoCloseable {
             if (settings.incremental() == SamplingSettings.Incremental.ON) {
                 attachProbes("--ccsampler.Incremental=true", false);
             } else if (settings.incremental().byRules() && settings.autoPeriod()) {
-                attachProbes("Period=auto sees the same activation on top through them (Incremental=" + settings.incremental().name().toLowerCase(java.util.Locale.ROOT) + ")", false);
+                attachProbes("Period=auto sees the same activation on top through them (Incremental=" + incrementalValue() + ")", false);
             } else if (settings.incremental().byRules() && incremental()) {
                 attachStandbyProbes();
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
@@ -675,7 +680,7 @@ public final class CCSampler implements AutoCloseable {
                 }
                 drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), threadName -> attachProbes(
                                 "thread " + threadName + "'s stacks are " + SamplingSettings.Incremental.DEEP_FRAMES + " frames deep or more and the cost budget leaves it under one walk in "
-                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=" + settings.incremental().name().toLowerCase(java.util.Locale.ROOT) + ")", true));
+                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=" + incrementalValue() + ")", true));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
                 PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),

@@ -233,7 +233,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * IndirectCallNode} and at most {@link #LEAF_CALLER_NODES} nodes, and at least one {@link
      * DirectCallNode}, each of which calls a trivial root, and where every call site tagged {@code
      * CallTag} holds such a node (it has run and was specialised; one that has not run could call
-     * anything). Like {@code pair(i, acc) { return leaf(i, leaf(i >> 1, acc)); }}: on call-dense
+     * anything); a root that calls itself is not, since it calls. Like {@code pair(i, acc) { return leaf(i, leaf(i >> 1, acc)); }}: on call-dense
      * code its probe cost as much as all the others, and bought a walk one frame. Its frames are
      * walked as uncounted ones, with the trivial frame on top of them, if any. A call site that
      * later calls a root that is not trivial leaves an uncounted frame below a counted one, which
@@ -258,7 +258,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             }
             if (node instanceof DirectCallNode d) {
                 RootNode callee = d.getCurrentCallTarget() instanceof RootCallTarget t ? t.getRootNode() : null;
-                if (callee == null || callee == root || !isTrivial(callee, callee)) {
+                if (callee == null || !isTrivial(callee, callee)) { // a recursive call's callee calls: not trivial
                     only[0] = false;
                 }
                 calls[0]++;
