@@ -878,6 +878,24 @@ class SamplingStageTest {
     }
 
     @Test
+    void rubyNonLocalExitsGiveTheStacksOfFullWalks() throws Exception {
+        // TruffleRuby leaves frames by control-flow exceptions where JavaScript returns: a return
+        // out of a block unwinds the block's frame and the method's, throw / catch unwinds a whole
+        // recursion to a catch whose block is a frame of its own, break and next leave a block
+        // that a builtin's loop called (resources/crosslang/nonlocal.rb: a recursion 60-150 deep
+        // whose every level runs in a block). The return probes see each as an exceptional return;
+        // one missed would leave the marks a frame deep too many. Every walk is checked against a
+        // full one (the probes on every root from the start: under auto these short runs walk
+        // mostly in full). Seen 2026-12-03: no difference in 478-1 299 walks a mode; with the return
+        // probe ignoring exceptional returns (a mutation tried once) one difference, in "return"
+        // (the test failed); "raise" and "throw" showed none then, why was not looked into.
+        for (String mode : new String[]{"raise", "throw", "return", "break"}) {
+            Run r = verified("ruby non-local exits, " + mode, "ruby", js("nonlocal.rb"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true"), 50, mode, "300");
+            assertTrue(r.stdout.contains("nonlocal " + mode + ": 300 rounds"), r.stdout);
+        }
+    }
+
+    @Test
     void pythonRecursiveReturnsGiveTheStacksOfFullWalks() throws Exception {
         // GraalPy: a bytecode interpreter whose back edges poll at the root node, whose loops are
         // compiled on stack replacement (a frame then reports itself interpreted while its return
