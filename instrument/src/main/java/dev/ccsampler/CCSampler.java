@@ -509,9 +509,30 @@ public final class CCSampler implements AutoCloseable {
                                                             : ""));
             if (settings.incremental().byRules() && !settings.autoPeriod()) {
                 // attached by a rule of auto: switched off again when they cost more than they may
+                drainer.onCostlyLeaves(this::sleepLeaves);
                 drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
             }
         }
+    }
+
+    /**
+     * Puts the probes of internal leaf roots to sleep ({@link CallDepthProbe#sleepLeaves}) when
+     * they make most of the calls that make the probes costly ({@link Drainer#onCostlyLeaves}): the
+     * judge then goes on with the rest. Returns what slept, or null. The drain thread calls it.
+     */
+    private String sleepLeaves(String seen) {
+        String slept;
+        synchronized (probesLock) {
+            if (probesClosed || probesBinding == null || marksRetired.get()) {
+                return null;
+            }
+            slept = probesBinding.getElement().sleepLeaves();
+        }
+        if (slept != null) {
+            PeriodTuner.note(samplingNotes, startNanos, "the root probes of " + slept + " sleep from now on: " + seen
+                            + "; builtins whose trees show no call and no loop, their self time in code that does not poll goes to their callers; the other probes stay, judged again");
+        }
+        return slept;
     }
 
     /**

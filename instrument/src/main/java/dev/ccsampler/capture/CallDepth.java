@@ -117,6 +117,13 @@ public final class CallDepth {
      */
     private long enters;
     private long[] gens = new long[64];
+    /**
+     * Of {@link #enters}, those of internal leaf roots ({@code CallDepthProbe.isInternalLeaf}:
+     * builtins whose tree shows no call and no loop, like a typed array's {@code length} getter),
+     * for the judge: when they make most of the counted calls, their probes sleep before every
+     * probe is switched off. Read racily by the drain, as {@link #enters}.
+     */
+    private long leafEnters;
 
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one
@@ -239,6 +246,16 @@ public final class CallDepth {
      */
     public long enters() {
         return enters;
+    }
+
+    /** Counted enters of internal leaf roots since this instance was made ({@link #noteLeafEnter}). Any thread, racy as {@link #enters()}. */
+    public long leafEnters() {
+        return leafEnters;
+    }
+
+    /** Counts an enter of an internal leaf root, after {@link #enter}. Guest thread, in the probe: one field store. */
+    public void noteLeafEnter() {
+        leafEnters++;
     }
 
     /** Generation per counted frame (see {@code gens}), 0 where never entered with generations. Guest thread; do not modify. */

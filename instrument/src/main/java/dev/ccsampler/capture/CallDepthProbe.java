@@ -68,6 +68,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     private final Set<String> woken;
     /** Shared by the main binding's probes and the woken ones' ({@link #startCounting}, {@link #retire}). */
     private final Switch state;
+    /** Shared by the probes of internal leaf roots ({@link #isInternalLeaf}) under {@code auto}; null for a woken binding. */
+    private final Leaves leaves;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
@@ -81,6 +83,50 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         this.dormant = dormant;
         this.woken = woken;
         this.state = state;
+        this.leaves = woken == null ? new Leaves() : null;
+    }
+
+    /**
+     * The probes of internal leaf roots ({@link #isInternalLeaf}) that a binding of {@code auto}
+     * made, and whether they sleep ({@link #sleepLeaves}). Builtins such as a typed array's {@code
+     * length} getter, {@code Array.prototype.push} or an array iterator's {@code next} are roots of
+     * their own that ordinary loops call per element: on {@code tools/workloads/exc-phases.js} the
+     * getter made the probes count 68 million calls a second, which the judge priced at 68 % of the
+     * time (they cost 2 to 6 %) and so switched every probe off (docs/accuracy.md). Their frames
+     * host no counted frame as far as their trees show, and each call runs a few nanoseconds: asleep,
+     * their self time in code that does not poll goes to their callers, as a trivial root's does.
+     */
+    static final class Leaves {
+        /** Read plainly by every enter of such a probe; set once. See {@link Switch} for what a plain read may see. */
+        boolean asleep;
+        private int probes;
+        private final java.util.Set<String> names = new java.util.LinkedHashSet<>();
+
+        synchronized void note(String name) {
+            probes++;
+            if (names.size() < 6) {
+                names.add(name);
+            }
+        }
+
+        synchronized String sleep() {
+            if (asleep || probes == 0) {
+                return null;
+            }
+            asleep = true;
+            return probes + (probes == 1 ? " internal root" : " internal roots") + " (" + String.join(", ", names) + (probes > names.size() ? ", ..." : "") + ")";
+        }
+    }
+
+    /**
+     * Puts the probes of internal leaf roots ({@link #isInternalLeaf}) to sleep for good, without
+     * touching the trees: each then reads its switch and returns, and a return counts only when its
+     * root is the counted frame on top (a frame it entered before). Roots loaded later get such a
+     * probe asleep. Returns what slept, for the report, or null when there is none or they sleep
+     * already. Any thread.
+     */
+    public String sleepLeaves() {
+        return leaves == null ? null : leaves.sleep();
     }
 
     /**
@@ -194,9 +240,11 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      * {@link #TRIVIAL_NODES} nodes. Looks at no more than that many nodes.
      */
     public static boolean isTrivial(Node instrumented, RootNode root) {
-        if (!isGuestAstRoot(instrumented, root)) {
-            return false;
-        }
+        return isGuestAstRoot(instrumented, root) && leafTree(root);
+    }
+
+    /** Whether a tree holds no {@link LoopNode}, no {@link BytecodeOSRNode}, no call ({@link #isCall}) and at most {@link #TRIVIAL_NODES} nodes. Looks at no more than that many. */
+    private static boolean leafTree(RootNode root) {
         int[] seen = {0};
         boolean[] simple = {true};
         root.accept(node -> {
@@ -207,6 +255,18 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             return true;
         });
         return simple[0];
+    }
+
+    /**
+     * Whether a root is an internal leaf: not a guest root (its source is internal, or it has none),
+     * not a bytecode interpreter's, and its tree is that of a trivial root (no loop, no call, at most
+     * {@link #TRIVIAL_NODES} nodes). A language's builtins are such roots; unlike a guest root's,
+     * their tree does not show what they do (a builtin may loop in Java, or call guest code without
+     * a call node), so they keep their probe until the judge finds that they make most of the
+     * counted calls ({@link Leaves}).
+     */
+    static boolean isInternalLeaf(Node instrumented, RootNode root) {
+        return root != null && !isBytecodeRoot(root) && !isGuestAstRoot(instrumented, root) && leafTree(root);
     }
 
     /** Whether a root is a guest root (its source, as {@code instrumented} gives it, is not internal) of an AST interpreter ({@link #isBytecodeRoot}). */
@@ -322,7 +382,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
         if (woken != null) {
             // a binding for the woken roots alone: their frames entered before it are on the stack
-            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, state) : null;
+            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, state, null) : null;
         }
         if (dormant != null && sleeps(instrumented, root)) {
             String label = label(instrumented, root);
@@ -332,7 +392,12 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             dormant.noteTrivial(System.identityHashCode(root), label, root.getName());
             return null; // no probe: the root's frames are uncounted ones
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, false, state);
+        Leaves l = null;
+        if (dormant != null && isInternalLeaf(instrumented, root)) {
+            l = leaves;
+            l.note(root.getName());
+        }
+        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, false, state, l);
     }
 
     /** How a trivial root is named in the report and keyed for waking: "name (source:line)". */
@@ -367,13 +432,21 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         /** A woken root's probe: its frames entered before it may be on the stack ({@link CallDepth#exitCounted}). */
         private final boolean guarded;
         private final Switch state;
+        /**
+         * An internal leaf root's probe ({@link #isInternalLeaf}): the switch that puts it to sleep,
+         * else null. Its returns count only when its root is the counted frame on top ({@link
+         * CallDepth#exitCounted}), asleep or not: a plain read of the switch at the return could be
+         * older than the one at the enter.
+         */
+        private final Leaves leaves;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Switch state) {
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Switch state, Leaves leaves) {
             this.local = local;
             this.root = root;
             this.generations = generations;
             this.guarded = guarded;
             this.state = state;
+            this.leaves = leaves;
         }
 
         private void exit(VirtualFrame frame) {
@@ -385,7 +458,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             // arguments too, the array its caller passed (inlined, the array may have been taken
             // apart, and keeping it would make each return allocate)
             Object[] args = CompilerDirectives.inInterpreter() || CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
-            if (guarded) {
+            if (guarded || leaves != null) {
                 local.get().exitCounted(root, args, compiledState());
             } else {
                 local.get().exit(args, compiledState());
@@ -405,7 +478,13 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             if (!state.counting()) {
                 return; // on standby or retired
             }
-            local.get().enter(root, generations);
+            if (leaves == null) {
+                local.get().enter(root, generations);
+            } else if (!leaves.asleep) {
+                CallDepth d = local.get();
+                d.enter(root, generations);
+                d.noteLeafEnter();
+            }
         }
 
         @Override

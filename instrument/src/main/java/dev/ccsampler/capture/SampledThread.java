@@ -815,6 +815,12 @@ public final class SampledThread {
         return m == null || marksRetired() ? 0 : m.enters();
     }
 
+    /** Of {@link #countedEnters()}, those of internal leaf roots ({@link CallDepth#leafEnters()}). Any thread. */
+    public long countedLeafEnters() {
+        CallDepth m = marksSeen;
+        return m == null || marksRetired() ? 0 : m.leafEnters();
+    }
+
     // ---- clock thread -----------------------------------------------------------------------
 
     /** Remembers the submission that included this thread. Clock thread only. */

@@ -104,6 +104,8 @@ public final class Drainer {
     private volatile RootHashes rootHashes;
     /** Called once when the root probes count too many calls a second ({@link #onCostlyProbes}); null when not asked or fired. */
     private volatile java.util.function.Consumer<String> onCostly;
+    /** Asked first when the probes are costly and internal leaf roots make most of their calls ({@link #onCostlyLeaves}); null when not asked or used. */
+    private volatile java.util.function.Function<String, String> onCostlyLeaves;
     private volatile long costlyCallsPerSecond;
     /** The costly-probes judge's window: its start (0 before the first; each thread's count then is in its account), the windows in a row over the limit. Drain thread. */
     private long judgeStart;
@@ -435,6 +437,22 @@ public final class Drainer {
     }
 
     /**
+     * A first resort of the costly-probes judge ({@link #onCostlyProbes}): when a window is costly and
+     * at least {@value #LEAF_SHARE_PERCENT} % of the busiest thread's counted calls were enters of
+     * internal leaf roots ({@link SampledThread#countedLeafEnters()}), {@code sleep} is called
+     * once, on the drain thread and outside the CC-Map's lock, with what the judge saw, instead of
+     * counting the window; it returns what it put to sleep, or null for nothing (then the judge
+     * goes on as before). The judge then starts its windows again: the probes are switched off
+     * only if they stay costly without those calls. Any thread, before the probes are judged.
+     */
+    public void onCostlyLeaves(java.util.function.Function<String, String> sleep) {
+        onCostlyLeaves = sleep;
+    }
+
+    /** Share of the busiest thread's counted calls, in percent, from internal leaf roots at which {@link #onCostlyLeaves} acts. */
+    static final int LEAF_SHARE_PERCENT = 50;
+
+    /**
      * What the costly-probes judge saw in its last window, for the report while the probes stay;
      * null before a window, or once they were switched off (that note says it then). Any thread.
      *
@@ -461,6 +479,7 @@ public final class Drainer {
             return;
         }
         double fastest = 0;
+        double fastestLeaves = 0;
         String who = null;
         double moved;
         double saved;
@@ -468,15 +487,18 @@ public final class Drainer {
         synchronized (map) {
             for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
                 long n = e.getKey().countedEnters();
+                long leaves = e.getKey().countedLeafEnters();
                 ThreadAccount acc = e.getValue();
                 if (judgeStart != 0 && acc.judgedEnters >= 0 && n > acc.judgedEnters) {
                     double rate = (n - acc.judgedEnters) * 1e9 / (now - judgeStart);
                     if (rate > fastest) {
                         fastest = rate;
+                        fastestLeaves = leaves >= acc.judgedLeafEnters ? (leaves - acc.judgedLeafEnters) * 1e9 / (now - judgeStart) : 0;
                         who = e.getKey().threadName;
                     }
                 }
                 acc.judgedEnters = n;
+                acc.judgedLeafEnters = leaves;
             }
             boolean first = judgeStart == 0;
             judgeStart = now;
@@ -493,6 +515,16 @@ public final class Drainer {
                         "now: the root probes count %.1f million calls a second%s (at %d ns a call about %.1f %% of its time); lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",
                         fastest / 1e6, who == null ? "" : " on thread " + who, NANOS_PER_CALL, 100 * cost, 100 * moved, 100 * saved);
         boolean costly = costly(fastest, costlyCallsPerSecond, samples, moved, saved);
+        java.util.function.Function<String, String> sleep = onCostlyLeaves;
+        if (costly && sleep != null && fastestLeaves * 100 >= LEAF_SHARE_PERCENT * fastest) {
+            onCostlyLeaves = null;
+            String slept = sleep.apply(String.format(java.util.Locale.ROOT, "they made %.1f of the %.1f million calls a second the root probes counted on thread %s (at %d ns a call about %.0f %% of its time)",
+                            fastestLeaves / 1e6, fastest / 1e6, who, NANOS_PER_CALL, 100 * cost));
+            if (slept != null) {
+                costlyWindows = 0; // judged again from here, without those calls
+                return;
+            }
+        }
         costlyWindows = costly ? costlyWindows + 1 : 0;
         if (costlyWindows >= COSTLY_WINDOWS) {
             onCostly = null;

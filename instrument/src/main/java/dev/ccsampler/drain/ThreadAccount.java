@@ -55,6 +55,8 @@ final class ThreadAccount {
      * judge's last window, -1 before it saw the thread (or since a clear made this account).
      */
     long judgedEnters = -1;
+    /** Of those, the internal leaf roots' ({@link SampledThread#countedLeafEnters()}). */
+    long judgedLeafEnters;
     long truncated;
     long framesWalked;
     long frames;

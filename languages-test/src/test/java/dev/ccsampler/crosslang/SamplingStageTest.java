@@ -1301,6 +1301,26 @@ class SamplingStageTest {
         assertEquals(guestLines(plain("js", program, "100", "8000")), guestLines(r.stdout), "guest output");
     }
 
+    @Test
+    void internalLeafRootsThatMakeTheCostSleepAndTheOtherProbesStay() throws Exception {
+        // typed-length.js: spin's loops attach the probes, then a loop reads a typed array's length
+        // on every iteration, a call of GraalJS's internal getter root: 15-40 million counted calls
+        // a second (fewer with every walk verified), which the judge prices at 10 ns each (measured,
+        // such probes cost 2-6 %, docs/accuracy.md), and which move no tick while the walks stay
+        // long (4.5 frames, 2.7 walked): costly. Before 2026-12-03 it switched every probe off;
+        // now the probes of the internal leaf roots sleep and the rest stay, their count down to
+        // what the guest code calls. Every walk is checked against a full one, before and after.
+        Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: interpreted, spin's loops poll and the getter is called slowly");
+        Path program = js("typed-length.js");
+        Run r = verified("typed length", "js", program, Map.of("ccsampler.Period", "10ms"), 100, "100", "6000");
+        List<String> notes = r.profile.meta().sampling();
+        System.out.println("typed length: " + notes);
+        assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("safepoint")), () -> "spin's late polls should attach the probes: " + notes);
+        assertTrue(notes.stream().anyMatch(e -> e.contains("sleep from now on") && e.contains("TypedArray.prototype.get length")), () -> "the getter's probe should sleep: " + notes);
+        assertTrue(notes.stream().noneMatch(e -> e.contains("root probes switched off for good")), () -> "the other probes should stay: " + notes);
+        assertEquals(guestLines(plain("js", program, "100", "6000")), guestLines(r.stdout), "guest output");
+    }
+
     /**
      * {@code Incremental=standby}: the root probes are in the code from the start, counting
      * nothing, and the rule that needs them (here the deep stacks of standby-probes.js's second
