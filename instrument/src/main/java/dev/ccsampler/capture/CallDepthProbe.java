@@ -68,7 +68,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     private final Set<String> woken;
     /** Shared by the main binding's probes and the woken ones' ({@link #startCounting}, {@link #retire}). */
     private final Switch state;
-    /** Shared by the probes of internal leaf roots ({@link #isInternalLeaf}) under {@code auto}; null for a woken binding. */
+    /** Shared by the probes of internal leaf roots ({@link #isInternalLeaf}) of a binding that leaves trivial roots asleep ({@code auto}, {@code standby}); else null. */
     private final Leaves leaves;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
@@ -83,7 +83,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         this.dormant = dormant;
         this.woken = woken;
         this.state = state;
-        this.leaves = woken == null ? new Leaves() : null;
+        this.leaves = dormant != null ? new Leaves() : null;
     }
 
     /**
@@ -393,7 +393,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             return null; // no probe: the root's frames are uncounted ones
         }
         Leaves l = null;
-        if (dormant != null && isInternalLeaf(instrumented, root)) {
+        if (leaves != null && isInternalLeaf(instrumented, root)) {
             l = leaves;
             l.note(root.getName());
         }
