@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -175,6 +176,16 @@ public final class SplitCheckCommand {
             return m;
         }
 
+        /** Each phase's error with its sign, profile minus own timing: {@code tokenize +2.1, parse -1.8}. */
+        String deltas() {
+            StringBuilder sb = new StringBuilder();
+            for (var e : truth.entrySet()) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(e.getKey())
+                                .append(String.format(Locale.ROOT, " %+.1f", measured.getOrDefault(e.getKey(), 0.0) - e.getValue()));
+            }
+            return sb.toString();
+        }
+
         double maxError() {
             double m = 0;
             for (var e : truth.entrySet()) {
@@ -210,8 +221,8 @@ public final class SplitCheckCommand {
                     }
                     Result r = read(program, c, log, profile, p.exitValue());
                     results.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
-                    out.printf("round %d %-16s %-16s %6d ms, largest error %s%n", round + 1, program.getFileName(), c.label, r.programMillis(),
-                                    c.format == null ? "-" : String.format("%.1f", r.maxError()));
+                    out.printf("round %d %-16s %-16s %6d ms, largest error %s%s%n", round + 1, program.getFileName(), c.label, r.programMillis(),
+                                    c.format == null ? "-" : String.format("%.1f", r.maxError()), c.format == null ? "" : " (" + r.deltas() + ")");
                 }
             }
         }

@@ -70,6 +70,12 @@ class BenchHarnessTest {
         assertEquals(5.0, r.noise(), 1e-9); // sqrt(0.5 * 0.5 / 100)
         assertEquals(2.0, r.maxError(), 1e-9);
         assertTrue(Double.isNaN(new SplitCheckCommand.Result(1000, Map.of("a", 100.0), Map.of(), 0).noise()));
+        // each run's line gives every phase's error with its sign, in the program's order, so a bias shows across runs
+        var ordered = new java.util.LinkedHashMap<String, Double>();
+        ordered.put("tokenize", 40.0);
+        ordered.put("parse", 20.0);
+        ordered.put("gone", 5.0);
+        assertEquals("tokenize +2.5, parse -1.0, gone -5.0", new SplitCheckCommand.Result(1000, ordered, Map.of("tokenize", 42.5, "parse", 19.0), 100).deltas());
     }
 
     /** split-check finds a phase under its own name, else under the name qualified the way Ruby, JS or Python print it. */
