@@ -265,13 +265,13 @@ public final class SplitCheckCommand {
             } catch (Exception e) {
                 throw new IOException(program.getFileName() + " under " + c.label + ": cannot read " + profile + ": " + e.getMessage(), e);
             }
-            Set<String> names = new HashSet<>();
+            Set<Frame> functions = new HashSet<>();
             cct.forEachEdge(n -> {
                 for (Frame f : n.path()) {
-                    names.add(f.name());
+                    functions.add(f);
                 }
             });
-            Map<String, String> phaseOf = phaseNames(truth.keySet(), names);
+            Map<String, String> phaseOf = phaseFunctions(truth.keySet(), functions, program.getFileName().toString());
             Map<String, Long> inclusive = new LinkedHashMap<>();
             cct.forEachEdge(n -> {
                 if (n.weight() == 0) {
@@ -279,7 +279,7 @@ public final class SplitCheckCommand {
                 }
                 Set<String> seen = new HashSet<>();
                 for (Frame f : n.path()) {
-                    String phase = phaseOf.get(f.name());
+                    String phase = phaseOf(phaseOf, f);
                     if (phase != null && seen.add(phase)) {
                         inclusive.merge(phase, n.weight(), Long::sum);
                     }
@@ -309,6 +309,39 @@ public final class SplitCheckCommand {
             }
         }
         return new Result(millis, truth, measured, samples, unmatched);
+    }
+
+    /**
+     * Which functions of a profile stand for which phase, keyed {@code name + "\n" + source}: the
+     * {@link #phaseNames} among the functions defined in the program's own file, and only for a
+     * phase none of those matches, among all functions (source {@code "*"}). So code that a phase
+     * evaluates from a string, which some languages name after the method that evaluates it
+     * (TruffleRuby: {@code codegen} in {@code (eval)} inside {@code Object#codegen}), is not taken
+     * for the phase's function.
+     */
+    static Map<String, String> phaseFunctions(Set<String> phases, Set<Frame> functions, String programFile) {
+        Set<String> own = new HashSet<>();
+        Set<String> all = new HashSet<>();
+        for (Frame f : functions) {
+            all.add(f.name());
+            if (f.source().equals(programFile)) {
+                own.add(f.name());
+            }
+        }
+        Map<String, String> of = new java.util.HashMap<>();
+        phaseNames(phases, own).forEach((name, phase) -> of.put(name + "\n" + programFile, phase));
+        Set<String> missing = new HashSet<>(phases);
+        missing.removeAll(of.values());
+        if (!missing.isEmpty()) {
+            phaseNames(missing, all).forEach((name, phase) -> of.put(name + "\n*", phase));
+        }
+        return of;
+    }
+
+    /** The phase a frame stands for in a {@link #phaseFunctions} map, or null. */
+    static String phaseOf(Map<String, String> phaseFunctions, Frame f) {
+        String p = phaseFunctions.get(f.name() + "\n" + f.source());
+        return p != null ? p : phaseFunctions.get(f.name() + "\n*");
     }
 
     /**

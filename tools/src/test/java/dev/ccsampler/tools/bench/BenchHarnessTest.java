@@ -78,6 +78,29 @@ class BenchHarnessTest {
         assertEquals("tokenize +2.5, parse -1.0, gone -5.0", new SplitCheckCommand.Result(1000, ordered, Map.of("tokenize", 42.5, "parse", 19.0), 100).deltas());
     }
 
+    /**
+     * split-check looks for a phase's function in the program's own file first: TruffleRuby names
+     * code evaluated from a string after the method that evaluates it, and that must not stand for
+     * the phase; a phase found nowhere in the file is looked for in every source.
+     */
+    @Test
+    void splitCheckPrefersThePhaseFunctionsOfTheProgramsOwnFile() {
+        var eval = Frame.of("codegen", "(eval)", 1);
+        var method = Frame.of("Object#codegen", "/repo/tools/workloads/rb-codegen.rb", 5);
+        var hot = Frame.of("hot", "lib.rb", 3);
+        var main = Frame.of("<main>", "rb-codegen.rb", 1);
+        var of = SplitCheckCommand.phaseFunctions(java.util.Set.of("codegen", "hot"), java.util.Set.of(eval, method, hot, main), "rb-codegen.rb");
+        assertEquals("codegen", SplitCheckCommand.phaseOf(of, method));
+        assertEquals(null, SplitCheckCommand.phaseOf(of, eval));
+        assertEquals("hot", SplitCheckCommand.phaseOf(of, hot)); // not in the program's file: found in any source
+        assertEquals(null, SplitCheckCommand.phaseOf(of, main));
+        // a program whose phase functions carry exactly the phase's name keeps them
+        var own = Frame.of("codegen", "js-codegen.js", 2);
+        var of2 = SplitCheckCommand.phaseFunctions(java.util.Set.of("codegen"), java.util.Set.of(own, eval), "js-codegen.js");
+        assertEquals("codegen", SplitCheckCommand.phaseOf(of2, own));
+        assertEquals(null, SplitCheckCommand.phaseOf(of2, eval));
+    }
+
     /** split-check finds a phase under its own name, else under the name qualified the way Ruby, JS or Python print it. */
     @Test
     void splitCheckPhasesMatchQualifiedFunctionNames() {
