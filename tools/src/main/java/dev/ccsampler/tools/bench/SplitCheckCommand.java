@@ -377,7 +377,7 @@ public final class SplitCheckCommand {
         if (!extra.isEmpty()) {
             md.append(", ccsampler extra options ").append(String.join(" ", extra));
         }
-        md.append("\n\n| program | config | largest error pts, median (range) | noise pts | shares: profile / own timing, medians | program ms, median | × none |\n|---|---|--:|--:|---|--:|--:|\n");
+        md.append("\n\n| program | config | largest error pts, median (range) | noise pts | mean signed error (± s.e.) | shares: profile / own timing, medians | program ms, median | × none |\n|---|---|--:|--:|--:|---|--:|--:|\n");
         Map<String, Double> noneMillis = new LinkedHashMap<>();
         for (var e : results.entrySet()) {
             String[] k = e.getKey().split("\t");
@@ -392,7 +392,9 @@ public final class SplitCheckCommand {
             String err = "-";
             String noise = "-";
             String shares = "-";
+            String bias = "-";
             if (!k[1].equals("none")) {
+                bias = bias(rs);
                 List<Double> errs = rs.stream().map(Result::maxError).toList();
                 err = String.format("%.1f (%.1f–%.1f)", median(errs), errs.stream().mapToDouble(d -> d).min().orElse(0), errs.stream().mapToDouble(d -> d).max().orElse(0));
                 noise = String.format("%.1f", median(rs.stream().map(Result::noise).toList()));
@@ -405,7 +407,7 @@ public final class SplitCheckCommand {
                 shares = sb.toString();
             }
             Double none = noneMillis.get(k[0]);
-            md.append(String.format("| %s | %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, noise, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
+            md.append(String.format("| %s | %s | %s | %s | %s | %s | %.0f | %s |%n", k[0], k[1], err, noise, bias, shares, ms, none == null ? "-" : String.format("%.2f", ms / none)));
         }
         for (var e : results.entrySet()) {
             Set<String> missing = new java.util.TreeSet<>();
@@ -418,8 +420,36 @@ public final class SplitCheckCommand {
         }
         md.append("\nnoise: the largest standard error of a phase's share that the profile's samples among the phases (ccsampler: its walks,\n"
                         + "however many ticks each carries) would have as independent draws from the program's own split, median over the runs;\n"
-                        + "an error within about twice it is chance.\n");
+                        + "an error within about twice it is chance.\n"
+                        + "mean signed error: the phase whose error, profile minus own timing, has the largest mean over the runs (three or more),\n"
+                        + "with the standard error of that mean from the runs' spread; a mean within about twice it is not a bias.\n");
         return md.toString();
+    }
+
+    /**
+     * The phase whose signed error (profile minus the program's timing) has the largest mean over
+     * the runs, with the standard error of that mean from the runs' own spread, {@code tokenize
+     * -1.4 ± 0.6}: what tells a bias (a mean several standard errors from 0) from noise (errors
+     * whose signs change). "-" under three runs.
+     */
+    static String bias(List<Result> rs) {
+        if (rs.size() < 3) {
+            return "-";
+        }
+        String best = null;
+        double bestMean = 0;
+        double bestSe = 0;
+        for (String phase : rs.get(0).truth().keySet()) {
+            double[] d = rs.stream().mapToDouble(r -> r.measured().getOrDefault(phase, 0.0) - r.truth().getOrDefault(phase, 0.0)).toArray();
+            double mean = java.util.Arrays.stream(d).average().orElse(0);
+            double var = java.util.Arrays.stream(d).map(x -> (x - mean) * (x - mean)).sum() / (d.length - 1);
+            if (best == null || Math.abs(mean) > Math.abs(bestMean)) {
+                best = phase;
+                bestMean = mean;
+                bestSe = Math.sqrt(var / d.length);
+            }
+        }
+        return best == null ? "-" : String.format(Locale.ROOT, "%s %+.1f ± %.1f", best, bestMean, bestSe);
     }
 
     static double median(List<Double> v) {

@@ -76,6 +76,12 @@ class BenchHarnessTest {
         ordered.put("parse", 20.0);
         ordered.put("gone", 5.0);
         assertEquals("tokenize +2.5, parse -1.0, gone -5.0", new SplitCheckCommand.Result(1000, ordered, Map.of("tokenize", 42.5, "parse", 19.0), 100).deltas());
+        // across runs: the phase with the largest mean signed error, and the standard error of that mean
+        var runs = List.of(new SplitCheckCommand.Result(1000, ordered, Map.of("tokenize", 41.0, "parse", 20.0, "gone", 5.0), 100),
+                        new SplitCheckCommand.Result(1000, ordered, Map.of("tokenize", 43.0, "parse", 19.0, "gone", 5.0), 100),
+                        new SplitCheckCommand.Result(1000, ordered, Map.of("tokenize", 42.0, "parse", 21.0, "gone", 5.0), 100));
+        assertEquals("tokenize +2.0 ± 0.6", SplitCheckCommand.bias(runs)); // errors 1, 3, 2: sd 1, s.e. 1/sqrt(3)
+        assertEquals("-", SplitCheckCommand.bias(runs.subList(0, 2)));
     }
 
     /**
