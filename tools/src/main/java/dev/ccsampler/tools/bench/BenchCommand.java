@@ -67,7 +67,7 @@ public final class BenchCommand {
         CliOptions.Help help;
         @Option(names = "--quick", description = "fewer workloads, 2 pairs, fewer iterations (the built-in quick suite: < 3 min idle; a program file: about 13 processes of ~5 s each)")
         boolean quick;
-        @Option(names = "--pairs", paramLabel = "<n>", converter = CliOptions.PositiveInt.class, description = "rounds of interleaved processes (default 5, quick 2)")
+        @Option(names = "--pairs", paramLabel = "<n>", converter = CliOptions.PositiveInt.class, description = "rounds of interleaved processes (default 5, quick 2; --toggled 2, quick 1)")
         int pairs = -1;
         @Option(names = "--only", paramLabel = "<id,...>", split = ",", description = "run only these workloads of the suite")
         List<String> only;
@@ -89,6 +89,8 @@ public final class BenchCommand {
         List<String> burstOptions = new ArrayList<>();
         @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, bursting (its probes detached once the calls converge) and bursting with the probes kept, all at 10 ms (docs/bursting.md)")
         boolean burstCost;
+        @Option(names = "--toggled", description = "steady-state cost of sampling inside each process: after a 15-s warm-up (quick 5 s), 16 windows of 1 s (quick 8) in which sampling is switched off and on (off, on, on, off, ...), for ccsampler at 10 ms / 1 ms / 100 us, --cpusampler at 10 ms / 1 ms and a placebo that switches nothing; ratio of the sampled windows' mean iteration to the others' (docs/performance.md)")
+        boolean toggled;
         @Option(names = "--check-splits", description = "time each function of the known-split workloads separately (one process each) and compare with the split they have by construction; no profiler runs")
         boolean checkSplits;
         @Option(names = "--lang", paramLabel = "<id>", description = "language of the program files (default: from the file extension)")
@@ -165,7 +167,7 @@ public final class BenchCommand {
             throw new Cli.BadInput("--repo " + repo + ": no tools/workloads/workloads.tsv there.");
         }
         if (pairs < 0) {
-            pairs = quick ? 2 : 5;
+            pairs = a.toggled ? (quick ? 1 : 2) : quick ? 2 : 5;
         }
         if (repo == null) {
             try {
@@ -223,8 +225,14 @@ public final class BenchCommand {
         if (!feedback && !a.maxHints.isEmpty()) {
             throw new Cli.BadInput("--max-hints applies to --feedback, which was not given.");
         }
+        if (a.toggled && (feedback || a.burst || a.burstCost || checkSplits)) {
+            throw new Cli.BadInput("--toggled is a mode of its own: not with --feedback, --burst, --burst-cost or --check-splits.");
+        }
         if (feedback) {
             return bench.feedback(a.maxHints, iterations);
+        }
+        if (a.toggled) {
+            return bench.toggled();
         }
         return checkSplits ? bench.checkSplits() : bench.execute();
     }
@@ -402,6 +410,53 @@ public final class BenchCommand {
                 Files.writeString(outDir.resolve("feedback-runs.tsv"), FeedbackBench.runsTsv(results));
             }
             return results.isEmpty() ? 1 : 0;
+        }
+
+        /** {@code --toggled}: see {@link ToggleBench}. */
+        int toggled() throws IOException, InterruptedException {
+            Setup setup = setup(w -> true, "bench: no workload to run.");
+            if (setup == null) {
+                return 1;
+            }
+            String loadBefore = loadAverage();
+            java.time.Instant started = java.time.Instant.now();
+            int warmupMs = (quick ? ToggleBench.QUICK_WARMUP_SECONDS : ToggleBench.WARMUP_SECONDS) * 1000;
+            int windows = quick ? ToggleBench.QUICK_WINDOWS : ToggleBench.WINDOWS;
+            List<String> runnerArgs = List.of("--toggle-ms", Integer.toString(ToggleBench.WINDOW_MS), "--toggle-after-ms", Integer.toString(warmupMs),
+                            "--toggle-windows", Integer.toString(windows));
+            Map<Workload, Map<ProfilerConfig, List<GuestRun>>> runs = new LinkedHashMap<>();
+            for (Workload w : setup.selected()) {
+                runs.put(w, new LinkedHashMap<>());
+            }
+            int total = setup.selected().size() * ToggleBench.CONFIGS.size() * pairs;
+            int done = 0;
+            long start = System.nanoTime();
+            for (int round = 0; round < pairs; round++) {
+                for (Workload w : setup.selected()) {
+                    for (ProfilerConfig c : ToggleBench.CONFIGS) {
+                        GuestRun r = GuestRun.launch(setup.java(), w, c, round, Integer.MAX_VALUE, 0, runnerArgs, options(w, setup.langOptions()), repo, setup.runDir(), timeout,
+                                        w.id() + ".toggled-" + c.slug() + "." + round);
+                        done++;
+                        progress(done, total, r, start);
+                        if (!r.ok()) {
+                            notes.add(w.id() + " " + c.label() + " round " + round + ": exit " + r.exitStatus() + lastError(r.log()) + " (see " + r.log() + ").");
+                        }
+                        runs.get(w).computeIfAbsent(c, k -> new ArrayList<>()).add(r);
+                    }
+                }
+            }
+            List<ToggleBench.Result> results = new ArrayList<>();
+            runs.forEach((w, m) -> results.add(new ToggleBench.Result(w.id(), m)));
+            String table = ToggleBench.table(results);
+            String footer = String.format(Locale.ROOT, "%d round(s), warm-up %d s, %d windows of %d ms, %s to %s UTC, %d cores, load average %s before, %s after%n", pairs,
+                            warmupMs / 1000, windows, ToggleBench.WINDOW_MS, started, java.time.Instant.now(), Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage());
+            out.print(table);
+            out.print(footer);
+            notes.forEach(n -> out.println("  " + n));
+            if (outDir != null) {
+                Files.writeString(outDir.resolve("toggled.md"), table + "\n" + footer);
+            }
+            return results.stream().allMatch(r -> r.runs().values().stream().flatMap(List::stream).noneMatch(GuestRun::ok)) ? 1 : 0;
         }
 
         int execute() throws IOException, InterruptedException {

@@ -23,7 +23,8 @@ import java.util.Map;
  * harness ({@link BenchCommand}) starts it so that it does not depend on the launcher.
  *
  * <pre>
- * GuestRunner --lang js --iterations 20 [--budget-ms 4000] [--time-parts 30] [--toggle 5] [--option key=value]... file [guest args...]
+ * GuestRunner --lang js --iterations 20 [--budget-ms 4000] [--time-parts 30] [--toggle 5]
+ *             [--toggle-ms 1000 --toggle-after-ms 15000 --toggle-windows 16] [--option key=value]... file [guest args...]
  * </pre>
  *
  * <p>Protocol. All options go to one {@link Engine} (profiler options and language options alike),
@@ -86,6 +87,9 @@ public final class GuestRunner {
         long budgetNanos = Long.MAX_VALUE;
         int partRounds = 0;
         int toggle = 0;
+        long windowMs = 0;
+        long windowsAfterMs = 0;
+        int windows = 0;
         Map<String, String> options = new LinkedHashMap<>();
         String file = null;
         List<String> guestArgs = new ArrayList<>();
@@ -102,6 +106,9 @@ public final class GuestRunner {
                     case "--budget-ms" -> budgetNanos = Long.parseLong(args[++i]) * 1_000_000L;
                     case "--time-parts" -> partRounds = Integer.parseInt(args[++i]);
                     case "--toggle" -> toggle = Integer.parseInt(args[++i]);
+                    case "--toggle-ms" -> windowMs = Long.parseLong(args[++i]);
+                    case "--toggle-after-ms" -> windowsAfterMs = Long.parseLong(args[++i]);
+                    case "--toggle-windows" -> windows = Integer.parseInt(args[++i]);
                     case "--option" -> {
                         String kv = args[++i];
                         int eq = kv.indexOf('=');
@@ -119,8 +126,15 @@ public final class GuestRunner {
             return 2;
         }
         if (lang == null || file == null) {
-            System.err.println("usage: GuestRunner --lang <id> --iterations <n> [--budget-ms <ms>] [--time-parts <rounds>] [--toggle <k>] [--option k=v]... <file> [args...]");
+            System.err.println("usage: GuestRunner --lang <id> --iterations <n> [--budget-ms <ms>] [--time-parts <rounds>] [--toggle <k>]"
+                            + " [--toggle-ms <window> --toggle-after-ms <warm-up> --toggle-windows <n>] [--option k=v]... <file> [args...]");
             return 2;
+        }
+        if (windowMs != 0 || windows != 0) {
+            if (windowMs <= 0 || windows < 4 || windows % 4 != 0 || windowsAfterMs < 0 || toggle != 0) {
+                System.err.println("GuestRunner: --toggle-ms <window ms> needs --toggle-windows <n> (a multiple of 4, at least 4), --toggle-after-ms >= 0, and no --toggle.");
+                return 2;
+            }
         }
         String cc = options.get("ccsampler");
         if (toggle < 0 || toggle > 0 && (cc == null || cc.equals("false"))) {
@@ -150,10 +164,14 @@ public final class GuestRunner {
                     if (!selfRunning) {
                         report.println(PREFIX + "setup " + (System.nanoTime() - t0));
                         Toggle tg = toggle > 0 ? new Toggle(dev.ccsampler.CCSampler.find(engine), toggle, iterations / 3) : null;
+                        WindowToggle wt = windows > 0 ? new WindowToggle(switchFor(engine, options), windowMs, windowsAfterMs, windows) : null;
                         SteadyWalks sw = SteadyWalks.of(engine, cc, iterations);
-                        for (int i = 0; i < iterations && spent < budgetNanos; i++) {
+                        for (int i = 0; i < iterations && spent < budgetNanos && (wt == null || !wt.done()); i++) {
                             if (tg != null) {
                                 tg.before(i);
+                            }
+                            if (wt != null) {
+                                wt.before();
                             }
                             sw.before(i);
                             long s = System.nanoTime();
@@ -164,9 +182,15 @@ public final class GuestRunner {
                             if (tg != null) {
                                 tg.after(d);
                             }
+                            if (wt != null) {
+                                wt.after(d);
+                            }
                         }
                         if (tg != null) {
                             tg.report(report);
+                        }
+                        if (wt != null) {
+                            wt.report(report);
                         }
                         sw.report(report);
                         report.println(PREFIX + "end " + System.currentTimeMillis());
@@ -183,8 +207,12 @@ public final class GuestRunner {
                     report.println(PREFIX + "setup 0");
                     report.println(PREFIX + "iter 0 " + spent);
                     SteadyWalks sw = SteadyWalks.of(engine, cc, iterations);
-                    for (int i = 1; i < iterations && spent < budgetNanos; i++) {
+                    WindowToggle wt = windows > 0 ? new WindowToggle(switchFor(engine, options), windowMs, windowsAfterMs, windows) : null;
+                    for (int i = 1; i < iterations && spent < budgetNanos && (wt == null || !wt.done()); i++) {
                         sw.before(i);
+                        if (wt != null) {
+                            wt.before();
+                        }
                         long s = System.nanoTime();
                         try (Context c = newContext(engine, lang, argv)) {
                             c.eval(source);
@@ -192,6 +220,12 @@ public final class GuestRunner {
                         long d = System.nanoTime() - s;
                         spent += d;
                         report.println(PREFIX + "iter " + i + " " + d);
+                        if (wt != null) {
+                            wt.after(d);
+                        }
+                    }
+                    if (wt != null) {
+                        wt.report(report);
                     }
                     sw.report(report);
                     report.println(PREFIX + "end " + System.currentTimeMillis());
@@ -314,6 +348,140 @@ public final class GuestRunner {
             s.sort(null);
             int n = s.size();
             return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+        }
+    }
+
+    /**
+     * What {@link WindowToggle} switches: ccsampler's sampling when the options enable it,
+     * GraalVM's {@code --cpusampler} when they enable that, and nothing otherwise (a placebo: the
+     * same windows and the same arithmetic with no profiler, which shows what the method reads when
+     * nothing changes).
+     */
+    static java.util.function.Consumer<Boolean> switchFor(Engine engine, Map<String, String> options) {
+        String cc = options.get("ccsampler");
+        if (cc != null && !cc.equals("false")) {
+            dev.ccsampler.CCSampler s = dev.ccsampler.CCSampler.find(engine);
+            return s::setCollecting;
+        }
+        String cpu = options.get("cpusampler");
+        if (cpu != null && !cpu.equals("false")) {
+            com.oracle.truffle.tools.profiler.CPUSampler s = com.oracle.truffle.tools.profiler.CPUSampler.find(engine);
+            return s::setCollecting;
+        }
+        return on -> {
+        };
+    }
+
+    /**
+     * {@code --toggle-ms w --toggle-after-ms a --toggle-windows n}: the steady-state cost of a
+     * profiler's sampling inside one process, by time. The first {@code a} ms of iterations run
+     * with the profiler as configured (its warm-up); then the run is cut into {@code n} windows of
+     * {@code w} ms of wall time, and the profiler's sampling is switched off and on at the start of
+     * the first iteration of each window, in blocks of four: off, on, on, off (a steady drift of
+     * the program's speed favours neither state). An iteration belongs to the window in which it
+     * started. The run stops when the last window has ended. The output, after the iterations:
+     *
+     * <pre>
+     * CCSBENCH window &lt;index&gt; on|off &lt;iterations&gt; &lt;nanos summed&gt;
+     * CCSBENCH toggleblock &lt;block&gt; &lt;ratio&gt;
+     * CCSBENCH toggle on &lt;median ns&gt; off &lt;median ns&gt; ratio &lt;on/off&gt; n &lt;on&gt; &lt;off&gt;
+     * </pre>
+     *
+     * where a block's ratio is the mean iteration of its two "on" windows over the mean of its two
+     * "off" windows ({@link #blockRatio}; NaN when a window of it has no iteration), and the last
+     * line compares the median iterations of the two states, as {@code --toggle} does. The switch
+     * ({@link #switchFor}) runs between iterations, outside their timing; stopping ccsampler waits
+     * for requests on their way (at most 500 ms), which delays the next iteration but is in no
+     * iteration's time. Whatever the profiler attached and compiled stays in both states: this is
+     * the cost of its sampling (clock, walks, drain), not of its probes.
+     */
+    static final class WindowToggle {
+        private final java.util.function.Consumer<Boolean> onOff;
+        private final long windowNanos;
+        private final long afterNanos;
+        private final int windows;
+        private final long[] count;
+        private final long[] sum;
+        private final List<Long> on = new ArrayList<>();
+        private final List<Long> off = new ArrayList<>();
+        private long start = -1;
+        private int current = -1;
+
+        WindowToggle(java.util.function.Consumer<Boolean> onOff, long windowMs, long afterMs, int windows) {
+            this.onOff = onOff;
+            this.windowNanos = windowMs * 1_000_000L;
+            this.afterNanos = afterMs * 1_000_000L;
+            this.windows = windows;
+            this.count = new long[windows];
+            this.sum = new long[windows];
+        }
+
+        /** Whether window {@code w} samples: the middle two of each block of four. */
+        static boolean sampled(int w) {
+            int k = w % 4;
+            return k == 1 || k == 2;
+        }
+
+        void before() {
+            long now = System.nanoTime();
+            if (start < 0) {
+                start = now;
+            }
+            long t = now - start - afterNanos;
+            int w = t < 0 ? -1 : (int) Math.min(windows, t / windowNanos);
+            if (w >= 0 && w < windows && w != current && (current < 0 || sampled(w) != sampled(current))) {
+                onOff.accept(sampled(w));
+            }
+            current = w;
+        }
+
+        void after(long nanos) {
+            if (current >= 0 && current < windows) {
+                count[current]++;
+                sum[current] += nanos;
+                (sampled(current) ? on : off).add(nanos);
+            }
+        }
+
+        boolean done() {
+            return start >= 0 && System.nanoTime() - start - afterNanos >= windows * windowNanos;
+        }
+
+        /**
+         * The ratio of block {@code b} (windows 4b .. 4b+3: off, on, on, off): the mean iteration
+         * of its "on" windows over that of its "off" windows, each window weighted alike. NaN
+         * when a window has no iteration.
+         */
+        static double blockRatio(long[] count, long[] sum, int b) {
+            double onMean = 0;
+            double offMean = 0;
+            for (int k = 0; k < 4; k++) {
+                int w = 4 * b + k;
+                if (w >= count.length || count[w] == 0) {
+                    return Double.NaN;
+                }
+                double mean = (double) sum[w] / count[w];
+                if (sampled(w)) {
+                    onMean += mean / 2;
+                } else {
+                    offMean += mean / 2;
+                }
+            }
+            return onMean / offMean;
+        }
+
+        void report(PrintStream report) {
+            onOff.accept(true); // the run-end profile covers the whole run as usual
+            for (int w = 0; w < windows; w++) {
+                report.println(PREFIX + "window " + w + " " + (sampled(w) ? "on" : "off") + " " + count[w] + " " + sum[w]);
+            }
+            for (int b = 0; b < windows / 4; b++) {
+                report.println(PREFIX + "toggleblock " + b + " " + String.format(java.util.Locale.ROOT, "%.4f", blockRatio(count, sum, b)));
+            }
+            long mOn = Toggle.median(on);
+            long mOff = Toggle.median(off);
+            report.println(PREFIX + "toggle on " + mOn + " off " + mOff + " ratio " + String.format(java.util.Locale.ROOT, "%.4f", mOff == 0 ? Double.NaN : (double) mOn / mOff)
+                            + " n " + on.size() + " " + off.size());
         }
     }
 

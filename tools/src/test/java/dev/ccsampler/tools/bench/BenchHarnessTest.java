@@ -238,6 +238,7 @@ class BenchHarnessTest {
         assertUsageError("missing.js", dir.resolve("missing.js").toString());
         Path txt = Files.writeString(dir.resolve("prog.txt"), "x");
         assertUsageError("--lang", txt.toString());
+        assertUsageError("--toggled", "--toggled", "--feedback", js.toString());
     }
 
     private static void assertUsageError(String named, String... args) {
@@ -394,6 +395,81 @@ class BenchHarnessTest {
             System.setErr(old);
         }
         assertTrue(err.toString().contains("--toggle <k> needs"), err.toString());
+    }
+
+    /**
+     * {@code --toggle-ms}: after the warm-up, windows of wall time in blocks of off, on, on, off,
+     * one line per window and per block, the run ending with the last window; the profiler is
+     * GraalVM's --cpusampler here (ccsampler's own switch is the test above), and the run-end
+     * profile is written as usual. Bad window arguments are refused.
+     */
+    @Test
+    void guestRunnerTogglesTheProfilerInWindowsOfTime(@TempDir Path dir) throws IOException {
+        Path js = Files.writeString(dir.resolve("fn.js"), "(function() { let s = 0; for (let i = 0; i < 20000; i++) { s += i % 7; } return s; })");
+        String log = runGuest("--lang", "js", "--iterations", "1000000", "--toggle-ms", "150", "--toggle-after-ms", "300", "--toggle-windows", "8", "--option",
+                        "cpusampler=true", "--option", "cpusampler.Period=1", "--option", "cpusampler.Output=json", "--option", "cpusampler.OutputFile=" + dir.resolve("c.json"),
+                        js.toString());
+        assertTrue(log.contains("CCSBENCH exit 0"), log);
+        String states = "";
+        for (int w = 0; w < 8; w++) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("CCSBENCH window " + w + " (on|off) (\\d+) (\\d+)\n").matcher(log);
+            assertTrue(m.find(), "window " + w + " in " + log);
+            states += m.group(1) + " ";
+            assertTrue(Long.parseLong(m.group(2)) > 0, "iterations in window " + w + ": " + log);
+        }
+        assertEquals("off on on off off on on off ", states);
+        assertEquals(2, count(log, "CCSBENCH toggleblock "), log);
+        assertEquals(2, ToggleBench.blocks(List.of(log.split("\n"))).size(), log);
+        assertTrue(log.matches("(?s).*CCSBENCH toggle on \\d+ off \\d+ ratio [0-9.]+ n \\d+ \\d+\n.*"), log);
+        assertTrue(Files.size(dir.resolve("c.json")) > 0, "the run-end profile is written as usual");
+        var err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.err;
+        System.setErr(new java.io.PrintStream(err, true));
+        try {
+            assertEquals(2, GuestRunner.run(new String[]{"--lang", "js", "--toggle-ms", "100", "--toggle-windows", "6", js.toString()},
+                            new java.io.PrintStream(new java.io.ByteArrayOutputStream())));
+        } finally {
+            System.setErr(old);
+        }
+        assertTrue(err.toString().contains("a multiple of 4"), err.toString());
+    }
+
+    /** The arithmetic of {@code bench --toggled}: block ratios, their geometric mean, the unsampled iteration, the table. */
+    @Test
+    void toggledBenchReadsBlocksAndSummarisesThem(@TempDir Path dir) throws IOException {
+        // windows off, on, on, off: means 10, 11, 13, 10 ms -> (11 + 13) / 2 / 10 = 1.2
+        long[] count = {10, 10, 5, 20};
+        long[] sum = {100, 110, 65, 200};
+        assertEquals(1.2, GuestRunner.WindowToggle.blockRatio(count, sum, 0), 1e-9);
+        assertTrue(Double.isNaN(GuestRunner.WindowToggle.blockRatio(new long[]{1, 0, 1, 1}, new long[]{1, 0, 1, 1}, 0)), "an empty window makes no block");
+        assertTrue(Double.isNaN(GuestRunner.WindowToggle.blockRatio(count, sum, 1)), "a block past the windows");
+        List<String> lines = List.of("CCSBENCH window 0 off 10 100000000", "CCSBENCH window 1 on 10 110000000", "CCSBENCH window 3 off 30 200000000",
+                        "CCSBENCH toggleblock 0 1.2000", "CCSBENCH toggleblock 1 NaN", "CCSBENCH toggleblock 2 0.8000", "CCSBENCH toggleblock x", "other 3");
+        assertEquals(List.of(1.2, 0.8), ToggleBench.blocks(lines));
+        assertEquals(300.0 / 40, ToggleBench.offIterationMs(lines), 1e-9);
+        assertTrue(Double.isNaN(ToggleBench.offIterationMs(List.of("CCSBENCH window 1 on 3 9"))));
+        double[] g = ToggleBench.geometricMean(List.of(1.2, 0.8));
+        assertEquals(Math.sqrt(1.2 * 0.8), g[0], 1e-9);
+        assertTrue(g[1] < g[0] && g[0] < g[2], java.util.Arrays.toString(g));
+        // the logs differ by a factor 1.5: the s.e. of the mean log is |ln 1.5| / 2
+        assertEquals(Math.exp(Math.log(g[0]) + Math.log(1.5) / 2), g[2], 1e-9);
+        assertTrue(Double.isNaN(ToggleBench.geometricMean(List.of(1.1))[0]), "one block gives no spread");
+        Workload w = Workload.program(dir.resolve("p.js"), "js", 0, Map.of());
+        Path log1 = Files.write(dir.resolve("a.log"), List.of("CCSBENCH iter 0 5", "CCSBENCH window 0 off 2 20000000", "CCSBENCH toggleblock 0 1.0100",
+                        "CCSBENCH toggleblock 1 1.0300", "CCSBENCH exit 0"));
+        Path log2 = Files.write(dir.resolve("b.log"), List.of("CCSBENCH iter 0 5", "CCSBENCH exit 1"));
+        GuestRun ok = new GuestRun(w, ProfilerConfig.CCSAMPLER_10MS, 0, new long[]{5}, 0, null, log1, 1);
+        GuestRun failed = new GuestRun(w, ProfilerConfig.CPUSAMPLER_10MS, 0, new long[]{5}, 1, null, log2, 1);
+        Path log3 = Files.write(dir.resolve("c.log"), List.of("CCSBENCH window 0 off 1 8000000", "CCSBENCH toggleblock 0 1.0000", "CCSBENCH exit 0"));
+        Map<ProfilerConfig, List<GuestRun>> runs = new java.util.LinkedHashMap<>();
+        runs.put(ProfilerConfig.NONE, List.of(new GuestRun(w, ProfilerConfig.NONE, 0, new long[]{5}, 0, null, log3, 1)));
+        runs.put(ProfilerConfig.CCSAMPLER_10MS, List.of(ok));
+        runs.put(ProfilerConfig.CPUSAMPLER_10MS, List.of(failed));
+        String table = ToggleBench.table(List.of(new ToggleBench.Result("p", runs)));
+        assertTrue(table.contains("| p | ccsampler 10ms | 1 of 1 | 2 | 1.020 | 1.020 (1.010–1.030) | 1.010–1.030 | 10.00 | 1.250 |"), table);
+        assertTrue(table.contains("| p | cpusampler 10ms | 0 of 1 | 0 | n/a |"), table);
+        assertTrue(table.contains("| p | placebo (no profiler) | 1 of 1 | 1 | 1.000 | n/a | 1.000–1.000 | 8.00 | 1.000 |"), table);
+        assertTrue(table.contains("| ccsampler 10ms | 1 | 1.020 |"), table);
     }
 
     private static String runGuest(String... args) {
