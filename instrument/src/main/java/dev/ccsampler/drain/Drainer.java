@@ -40,7 +40,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threading: {@link #drainOnce()} runs on the drain thread (or on the thread that stops the
  * sampler, after the drain thread has ended); it holds the CC-Map monitor for each batch, and so
- * does every reader.
+ * does every reader. {@link #register}, called on guest threads as they enter a context, takes no
+ * lock: the drain adopts the thread when it next holds the monitor.
  *
  * <p>Internal: public only for {@code dev.ccsampler.CCSampler}, which owns one per engine;
  * {@link #register} and {@link #liveThreads} take and return a type of the non-exported capture
@@ -82,6 +83,8 @@ public final class Drainer {
     /** The stretch factor the live snapshots extrapolated the current detached stretch up to. Guarded by the CC-Map monitor. */
     private double liveFactor;
     private final Map<SampledThread, ThreadAccount> accounts = new IdentityHashMap<>();
+    /** Threads registered and not yet adopted ({@link #adoptPending}): any thread adds, holders of the CC-Map monitor take. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Pending> pending = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final Map<Object, Integer> methodIds = new WeakHashMap<>();
     private final Map<Object, Integer> callSiteIds = new WeakHashMap<>();
     private final List<Boolean> visible = new ArrayList<>();
@@ -635,16 +638,37 @@ public final class Drainer {
     }
 
     /**
-     * Adds a guest thread's ring to the set drained and gives the thread an (empty) tree. Any
-     * thread.
+     * Adds a guest thread's ring to the set drained and gives the thread an (empty) tree, from the
+     * next drain or snapshot on. Any thread; takes no lock.
      *
      * @since 0.1
      */
     public void register(SampledThread t) {
-        live.add(t);
-        synchronized (map) {
-            accounts.put(t, new ThreadAccount(t));
+        // the account's base counters are read now, on the registering thread, as before; the CC-Map
+        // part waits for the next holder of its monitor (adoptPending). The registering thread is
+        // often the guest thread entering a new context, and the drain can hold the monitor for
+        // hundreds of ms while it prunes a CC-Map at its cap: a program that ran each iteration in
+        // a fresh context on a 5 000-deep recursion waited 376-790 ms at each of them (JFR's
+        // jdk.JavaMonitorEnter; docs/performance.md, *Steady state inside each process*)
+        pending.add(new Pending(t, new ThreadAccount(t)));
+    }
+
+    /** A thread registered and not yet adopted: its account was made at {@link #register}. */
+    private record Pending(SampledThread thread, ThreadAccount account) {
+    }
+
+    /**
+     * Makes the registered threads live: their accounts, their (empty) trees, and their rings
+     * drained from now on. Holding the CC-Map monitor, at the start of every public method that
+     * reads the threads, so that none sees a thread registered before it was called missing.
+     */
+    private void adoptPending() {
+        Pending p;
+        while ((p = pending.poll()) != null) {
+            SampledThread t = p.thread();
+            accounts.put(t, p.account());
             map.touchThread(t.contextId, t.thread.threadId(), t.threadName);
+            live.add(t);
         }
     }
 
@@ -750,6 +774,7 @@ public final class Drainer {
     public int drainOnce() {
         int n = 0;
         synchronized (map) {
+            adoptPending();
             for (SampledThread t : live) {
                 ThreadAccount acc = accounts.get(t);
                 SampleRecord r;
@@ -1171,6 +1196,7 @@ public final class Drainer {
      */
     public BurstTotals burstTotals() {
         synchronized (map) {
+            adoptPending();
             BurstTotals sum = retiredBursts;
             boolean any = sum != BurstTotals.NONE;
             for (SampledThread t : live) {
@@ -1294,6 +1320,7 @@ public final class Drainer {
      */
     public long incrementalMismatches() {
         synchronized (map) {
+            adoptPending();
             long m = 0;
             for (ThreadAccount a : accounts.values()) {
                 m += a.mismatches;
@@ -1313,6 +1340,7 @@ public final class Drainer {
      */
     public long beforeFirstPollTicks() {
         synchronized (map) {
+            adoptPending();
             long n = 0;
             for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
                 n += e.getValue().beforeFirstPoll(e.getKey());
@@ -1334,6 +1362,7 @@ public final class Drainer {
      */
     public long[] initializationTicks() {
         synchronized (map) {
+            adoptPending();
             long[] n = new long[2];
             for (ThreadAccount a : accounts.values()) {
                 n[0] += a.initTicks;
@@ -1438,6 +1467,7 @@ public final class Drainer {
      */
     public ProfileSnapshot snapshot(ProfileSnapshot.Meta meta, boolean stopped) {
         synchronized (map) {
+            adoptPending();
             if (!stopped) {
                 extrapolateForLiveSnapshot();
             }
@@ -1463,6 +1493,7 @@ public final class Drainer {
      */
     public Accounting accounting(boolean stopped) {
         synchronized (map) {
+            adoptPending();
             Accounting a = Accounting.EMPTY;
             for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
                 a = a.plus(e.getValue().accounting(e.getKey(), stopped));
@@ -1482,6 +1513,7 @@ public final class Drainer {
      */
     public void clear() {
         synchronized (map) {
+            adoptPending();
             map.clear();
             methodIds.clear();
             callSiteIds.clear();
