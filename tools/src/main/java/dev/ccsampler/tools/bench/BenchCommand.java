@@ -89,8 +89,12 @@ public final class BenchCommand {
         List<String> burstOptions = new ArrayList<>();
         @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, bursting (its probes detached once the calls converge) and bursting with the probes kept, all at 10 ms (docs/bursting.md)")
         boolean burstCost;
-        @Option(names = "--toggled", description = "steady-state cost of sampling inside each process: after a 15-s warm-up (quick 5 s), 16 windows of 1 s (quick 8) in which sampling is switched off and on (off, on, on, off, ...), for ccsampler at 10 ms / 1 ms / 100 us, --cpusampler at 10 ms / 1 ms and a placebo that switches nothing; ratio of the sampled windows' mean iteration to the others' (docs/performance.md)")
+        @Option(names = "--toggled", description = "steady-state cost of sampling inside each process: after a 15-s warm-up (quick 5 s), 16 windows of 1 s (quick 8) in which sampling is switched off and on (off, on, on, off, ...), for ccsampler at 10 ms / 1 ms / 100 us, --cpusampler at 10 ms / 1 ms and a placebo that switches nothing; ratio of the sampled windows' mean iteration to the others' (--toggle-warm-up, --toggle-windows; docs/performance.md)")
         boolean toggled;
+        @Option(names = "--toggle-warm-up", paramLabel = "<s>", converter = CliOptions.PositiveInt.class, description = "with --toggled: seconds of warm-up before the first window (default 15, quick 5); a program still compiling then reads noise, which the placebo shows")
+        int toggleWarmUp;
+        @Option(names = "--toggle-windows", paramLabel = "<n>", converter = CliOptions.PositiveInt.class, description = "with --toggled: windows of 1 s per process, a multiple of 4 (default 16, quick 8)")
+        int toggleWindows;
         @Option(names = "--check-splits", description = "time each function of the known-split workloads separately (one process each) and compare with the split they have by construction; no profiler runs")
         boolean checkSplits;
         @Option(names = "--lang", paramLabel = "<id>", description = "language of the program files (default: from the file extension)")
@@ -228,6 +232,14 @@ public final class BenchCommand {
         if (a.toggled && (feedback || a.burst || a.burstCost || checkSplits)) {
             throw new Cli.BadInput("--toggled is a mode of its own: not with --feedback, --burst, --burst-cost or --check-splits.");
         }
+        if (!a.toggled && (a.toggleWarmUp > 0 || a.toggleWindows > 0)) {
+            throw new Cli.BadInput((a.toggleWarmUp > 0 ? "--toggle-warm-up" : "--toggle-windows") + " applies to --toggled, which was not given.");
+        }
+        if (a.toggleWindows % 4 != 0) {
+            throw new Cli.BadInput("--toggle-windows " + a.toggleWindows + ": use a multiple of 4 (blocks of off, on, on, off).");
+        }
+        bench.toggleWarmUpSeconds = a.toggleWarmUp > 0 ? a.toggleWarmUp : quick ? ToggleBench.QUICK_WARMUP_SECONDS : ToggleBench.WARMUP_SECONDS;
+        bench.toggleWindows = a.toggleWindows > 0 ? a.toggleWindows : quick ? ToggleBench.QUICK_WINDOWS : ToggleBench.WINDOWS;
         if (feedback) {
             return bench.feedback(a.maxHints, iterations);
         }
@@ -297,6 +309,9 @@ public final class BenchCommand {
         private List<ProfilerConfig> measured = MEASURED;
         /** With {@code --burst-option}: more options for the burst configurations. */
         private final Map<String, String> burstOptions = new LinkedHashMap<>();
+        /** {@code --toggled}: seconds of warm-up and windows per process. */
+        private int toggleWarmUpSeconds = ToggleBench.WARMUP_SECONDS;
+        private int toggleWindows = ToggleBench.WINDOWS;
         /** Workloads whose baseline process failed: the run exits 1. */
         private final List<String> failed = new ArrayList<>();
 
@@ -420,8 +435,8 @@ public final class BenchCommand {
             }
             String loadBefore = loadAverage();
             java.time.Instant started = java.time.Instant.now();
-            int warmupMs = (quick ? ToggleBench.QUICK_WARMUP_SECONDS : ToggleBench.WARMUP_SECONDS) * 1000;
-            int windows = quick ? ToggleBench.QUICK_WINDOWS : ToggleBench.WINDOWS;
+            int warmupMs = toggleWarmUpSeconds * 1000;
+            int windows = toggleWindows;
             List<String> runnerArgs = List.of("--toggle-ms", Integer.toString(ToggleBench.WINDOW_MS), "--toggle-after-ms", Integer.toString(warmupMs),
                             "--toggle-windows", Integer.toString(windows));
             Map<Workload, Map<ProfilerConfig, List<GuestRun>>> runs = new LinkedHashMap<>();

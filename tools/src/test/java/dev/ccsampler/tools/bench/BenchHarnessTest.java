@@ -239,6 +239,8 @@ class BenchHarnessTest {
         Path txt = Files.writeString(dir.resolve("prog.txt"), "x");
         assertUsageError("--lang", txt.toString());
         assertUsageError("--toggled", "--toggled", "--feedback", js.toString());
+        assertUsageError("--toggle-windows", "--toggled", "--toggle-windows", "6", js.toString());
+        assertUsageError("--toggle-warm-up", "--toggle-warm-up", "30", js.toString());
     }
 
     private static void assertUsageError(String named, String... args) {
