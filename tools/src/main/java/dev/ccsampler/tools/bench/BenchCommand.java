@@ -232,6 +232,9 @@ public final class BenchCommand {
         if (a.toggled && (feedback || a.burst || a.burstCost || checkSplits)) {
             throw new Cli.BadInput("--toggled is a mode of its own: not with --feedback, --burst, --burst-cost or --check-splits.");
         }
+        if (a.toggled && iterations > 0) {
+            throw new Cli.BadInput("--iterations does not apply to --toggled: its processes run by time (--toggle-warm-up, --toggle-windows).");
+        }
         if (!a.toggled && (a.toggleWarmUp > 0 || a.toggleWindows > 0)) {
             throw new Cli.BadInput((a.toggleWarmUp > 0 ? "--toggle-warm-up" : "--toggle-windows") + " applies to --toggled, which was not given.");
         }

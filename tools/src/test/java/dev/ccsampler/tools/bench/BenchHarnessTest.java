@@ -241,6 +241,7 @@ class BenchHarnessTest {
         assertUsageError("--toggled", "--toggled", "--feedback", js.toString());
         assertUsageError("--toggle-windows", "--toggled", "--toggle-windows", "6", js.toString());
         assertUsageError("--toggle-warm-up", "--toggle-warm-up", "30", js.toString());
+        assertUsageError("--iterations", "--toggled", "--iterations", "5", js.toString());
     }
 
     private static void assertUsageError(String named, String... args) {
