@@ -320,8 +320,7 @@ public final class GuestRunner {
         void before(int i) {
             counted = i >= warmup;
             if (counted && (i - warmup) % k == 0) {
-                int w = ((i - warmup) / k) % 4;
-                state = w == 1 || w == 2; // off, on, on, off, ...: a steady drift favours neither state
+                state = WindowToggle.sampled((i - warmup) / k); // off, on, on, off, ...: a steady drift favours neither state
                 sampler.setCollecting(state);
             }
         }

@@ -138,13 +138,18 @@ final class ToggleBench {
 
     /** Median over the processes that finished of their unsampled windows' mean iteration, ms; NaN when none. */
     static double unsampledMs(List<GuestRun> runs) {
-        List<Double> v = new ArrayList<>();
+        return Stats.median(runs.stream().filter(GuestRun::ok).map(x -> offIterationMs(lines(x.log()))).toList());
+    }
+
+    /** The blocks of every process of {@code runs} that finished, pooled. */
+    static List<Double> pooledBlocks(List<GuestRun> runs) {
+        List<Double> blocks = new ArrayList<>();
         for (GuestRun x : runs) {
             if (x.ok()) {
-                v.add(offIterationMs(lines(x.log())));
+                blocks.addAll(blocks(x.log()));
             }
         }
-        return Stats.median(v);
+        return blocks;
     }
 
     /**
@@ -165,22 +170,16 @@ final class ToggleBench {
                 if (runs.isEmpty()) {
                     continue;
                 }
-                List<GuestRun> ok = runs.stream().filter(GuestRun::ok).toList();
-                List<Double> blocks = new ArrayList<>();
-                List<Double> iters = new ArrayList<>();
-                for (GuestRun x : ok) {
-                    List<String> lines = lines(x.log());
-                    blocks.addAll(blocks(lines));
-                    iters.add(offIterationMs(lines));
-                }
+                long ok = runs.stream().filter(GuestRun::ok).count();
+                List<Double> blocks = pooledBlocks(runs);
                 if (blocks.isEmpty()) {
-                    b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | 0 | n/a | n/a | n/a | n/a | n/a |%n", r.workload(), label(c), ok.size(), runs.size()));
+                    b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | 0 | n/a | n/a | n/a | n/a | n/a |%n", r.workload(), label(c), ok, runs.size()));
                     continue;
                 }
                 double[] g = geometricMean(blocks);
                 List<Double> sorted = blocks.stream().sorted().toList();
-                double unsampled = Stats.median(iters);
-                b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | %d | %.3f | %s | %.3f–%.3f | %.2f | %s |%n", r.workload(), label(c), ok.size(), runs.size(), blocks.size(),
+                double unsampled = unsampledMs(runs);
+                b.append(String.format(Locale.ROOT, "| %s | %s | %d of %d | %d | %.3f | %s | %.3f–%.3f | %.2f | %s |%n", r.workload(), label(c), ok, runs.size(), blocks.size(),
                                 Stats.median(blocks), Double.isNaN(g[0]) ? "n/a" : String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", g[0], g[1], g[2]), sorted.get(0),
                                 sorted.get(sorted.size() - 1), unsampled, Double.isNaN(unsampled) || Double.isNaN(placebo) ? "n/a" : String.format(Locale.ROOT, "%.3f", unsampled / placebo)));
             }
@@ -189,13 +188,7 @@ final class ToggleBench {
         for (ProfilerConfig c : CONFIGS) {
             List<Double> means = new ArrayList<>();
             for (Result r : results) {
-                List<Double> blocks = new ArrayList<>();
-                for (GuestRun x : r.runs().getOrDefault(c, List.of())) {
-                    if (x.ok()) {
-                        blocks.addAll(blocks(x.log()));
-                    }
-                }
-                double g = geometricMean(blocks)[0];
+                double g = geometricMean(pooledBlocks(r.runs().getOrDefault(c, List.of())))[0];
                 if (!Double.isNaN(g)) {
                     means.add(g);
                 }

@@ -437,6 +437,30 @@ class BenchHarnessTest {
         assertTrue(err.toString().contains("a multiple of 4"), err.toString());
     }
 
+    /** What the windows switch: ccsampler's or --cpusampler's sampling, whichever the options enable, or nothing. */
+    @Test
+    void theWindowsSwitchTheSamplingOfTheProfilerTheOptionsEnable(@TempDir Path dir) {
+        try (org.graalvm.polyglot.Engine cc = org.graalvm.polyglot.Engine.newBuilder().option("ccsampler", "true")
+                        .option("ccsampler.OutputFile", dir.resolve("cc.txt").toString()).build()) {
+            java.util.function.Consumer<Boolean> sw = GuestRunner.switchFor(cc, Map.of("ccsampler", "true"));
+            dev.ccsampler.CCSampler s = dev.ccsampler.CCSampler.find(cc);
+            assertTrue(s.isCollecting());
+            sw.accept(false);
+            assertFalse(s.isCollecting());
+            sw.accept(true);
+            assertTrue(s.isCollecting());
+        }
+        try (org.graalvm.polyglot.Engine cpu = org.graalvm.polyglot.Engine.newBuilder().option("cpusampler", "true")
+                        .option("cpusampler.OutputFile", dir.resolve("cpu.txt").toString()).build()) {
+            java.util.function.Consumer<Boolean> sw = GuestRunner.switchFor(cpu, Map.of("cpusampler", "true"));
+            com.oracle.truffle.tools.profiler.CPUSampler s = com.oracle.truffle.tools.profiler.CPUSampler.find(cpu);
+            assertTrue(s.isCollecting());
+            sw.accept(false);
+            assertFalse(s.isCollecting());
+        }
+        GuestRunner.switchFor(null, Map.of()).accept(false); // the placebo: nothing to find, nothing switched
+    }
+
     /** The arithmetic of {@code bench --toggled}: block ratios, their geometric mean, the unsampled iteration, the table. */
     @Test
     void toggledBenchReadsBlocksAndSummarisesThem(@TempDir Path dir) throws IOException {
