@@ -301,7 +301,7 @@ public final class CCSampler implements AutoCloseable {
                 if (entersBinding != null) {
                     enteredContexts.get().closed(context); // on the closing thread
                 }
-                clock.contextClosed(context);
+                drainer.contextClosed(clock.contextClosed(context));
             }
         }, true);
         attaching = false;
@@ -865,6 +865,21 @@ public final class CCSampler implements AutoCloseable {
         synchronized (map) {
             map.setMaxContextNodes(nodes);
         }
+    }
+
+    /**
+     * Whether the calling context trees of a polyglot context that closes are folded into its
+     * threads' trees of closed contexts ({@code --ccsampler.FoldClosedContexts}, default on): a
+     * snapshot then shows, per thread, one tree with {@link dev.ccsampler.ccmap.ThreadProfile#context()} {@code -1} for
+     * every context of it that closed, besides a tree per context still open. A thread that runs
+     * one program in fresh contexts one after another keeps one tree instead of one per context
+     * (which filled {@link #setMaxContextNodes the cap} and was pruned). Off, every (context,
+     * thread) keeps its own tree; contexts folded before stay folded. Any thread.
+     *
+     * @since 0.5
+     */
+    public void setFoldClosedContexts(boolean on) {
+        drainer.setFoldClosedContexts(on);
     }
 
     /**

@@ -178,6 +178,22 @@ public record ProfileSnapshot(Meta meta, List<MethodInfo> methods, List<MethodSt
     }
 
     /**
+     * Adds calling context trees node by node: nodes with equal (call site, method) paths become
+     * one, with the sums of their counts. Node ids of the result are fresh.
+     *
+     * @param roots thread roots
+     * @return the root of the merged tree
+     * @since 0.5
+     */
+    public static ContextNode mergeTrees(List<ContextNode> roots) {
+        TreeMerger m = new TreeMerger();
+        for (ContextNode r : roots) {
+            m.add(r);
+        }
+        return m.build();
+    }
+
+    /**
      * Merges the trees of all threads (and contexts) into one synthetic thread, for reports with
      * {@code SummariseThreads}. Node ids of the merged tree are fresh.
      *

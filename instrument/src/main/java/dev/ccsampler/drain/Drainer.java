@@ -85,6 +85,10 @@ public final class Drainer {
     private final Map<SampledThread, ThreadAccount> accounts = new IdentityHashMap<>();
     /** Threads registered and not yet adopted ({@link #adoptPending}): any thread adds, holders of the CC-Map monitor take. */
     private final java.util.concurrent.ConcurrentLinkedQueue<Pending> pending = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** Ids of polyglot contexts that closed, not yet folded (any thread adds, the monitor's holder folds). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Integer> closedContexts = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** Whether a closed context's trees are folded into their threads' trees of closed contexts. */
+    private volatile boolean foldClosedContexts = true;
     private final Map<Object, Integer> methodIds = new WeakHashMap<>();
     private final Map<Object, Integer> callSiteIds = new WeakHashMap<>();
     private final List<Boolean> visible = new ArrayList<>();
@@ -129,6 +133,11 @@ public final class Drainer {
      * {@code Thread}, ring, stack recorder, last stack and latency buckets are released.
      */
     private record Retired(int contextId, long threadId, Accounting accounting, long mismatches, long beforeFirstPoll, long initTicks, long initLate) {
+        /** Both rows as one, under this one's key: what snapshots would sum anyway. */
+        Retired plus(Retired o) {
+            return new Retired(contextId, threadId, accounting.plus(o.accounting), mismatches + o.mismatches, beforeFirstPoll + o.beforeFirstPoll, initTicks + o.initTicks,
+                            initLate + o.initLate);
+        }
     }
 
     private int[] methodBuf = new int[64];
@@ -653,6 +662,33 @@ public final class Drainer {
         pending.add(new Pending(t, new ThreadAccount(t)));
     }
 
+    /**
+     * A polyglot context closed: from the next drain or snapshot on, its threads' trees are folded
+     * into each thread's tree of closed contexts ({@link CCMap#foldContext}), unless that is
+     * switched off ({@link #setFoldClosedContexts}). Any thread; takes no lock (the closing thread
+     * is often a guest thread between two iterations, and the drain can hold the monitor long).
+     *
+     * @param contextId the context's id, as in {@link SampledThread#contextId}; ignored when negative
+     * @since 0.5
+     */
+    public void contextClosed(int contextId) {
+        if (contextId >= 0 && foldClosedContexts) {
+            closedContexts.add(contextId);
+        }
+    }
+
+    /**
+     * Whether the trees of a context that closes are folded into its threads' trees of closed
+     * contexts ({@code --ccsampler.FoldClosedContexts}, default on); off, each (context, thread)
+     * keeps a tree of its own until the cap prunes it. Contexts already folded stay folded. Any
+     * thread.
+     *
+     * @since 0.5
+     */
+    public void setFoldClosedContexts(boolean on) {
+        foldClosedContexts = on;
+    }
+
     /** A thread registered and not yet adopted: its account was made at {@link #register}. */
     private record Pending(SampledThread thread, ThreadAccount account) {
     }
@@ -670,6 +706,36 @@ public final class Drainer {
             map.touchThread(t.contextId, t.thread.threadId(), t.threadName);
             live.add(t);
         }
+        Integer closed;
+        boolean folded = false;
+        while ((closed = closedContexts.poll()) != null) {
+            map.foldContext(closed);
+            folded = true;
+        }
+        if (folded) {
+            foldRetired();
+        }
+    }
+
+    /**
+     * Makes the rows of retired threads whose contexts were folded one row per thread, as their
+     * trees are: so what is kept per closed context does not grow with the contexts a thread ran.
+     * Holding the CC-Map monitor.
+     */
+    private void foldRetired() {
+        List<Retired> keep = new ArrayList<>(retired.size());
+        Map<Long, Retired> closed = new java.util.LinkedHashMap<>();
+        for (Retired r : retired) {
+            if (map.treeContext(r.contextId) == CCMap.CLOSED_CONTEXTS) {
+                Retired asClosed = new Retired(CCMap.CLOSED_CONTEXTS, r.threadId, r.accounting, r.mismatches, r.beforeFirstPoll, r.initTicks, r.initLate);
+                closed.merge(r.threadId, asClosed, Retired::plus);
+            } else {
+                keep.add(r);
+            }
+        }
+        retired.clear();
+        retired.addAll(keep);
+        retired.addAll(closed.values());
     }
 
     /**
@@ -865,6 +931,9 @@ public final class Drainer {
         a = new Accounting(a.requested(), a.taken(), a.late(), a.dropped(), a.failed(), a.skipped(), a.truncated(), a.latencyP50Nanos(), a.latencyP99Nanos(),
                         a.latencyMaxNanos(), a.inFlight(), a.samples(), a.idle(), a.framesWalked(), a.frames(), a.deferred(), 0, LatencyHistogram.EMPTY);
         retired.add(new Retired(t.contextId, t.thread.threadId(), a, acc.mismatches, acc.beforeFirstPoll(t), acc.initTicks, acc.initLate));
+        if (map.treeContext(t.contextId) == CCMap.CLOSED_CONTEXTS) {
+            foldRetired(); // its context was folded before the thread's ring was empty
+        }
     }
 
     private void apply(SampledThread t, ThreadAccount acc, SampleRecord r) {
@@ -1473,10 +1542,10 @@ public final class Drainer {
             }
             Map<Long, Accounting> byKey = new java.util.HashMap<>();
             for (Retired r : retired) {
-                byKey.merge(((long) r.contextId << 48) ^ r.threadId, r.accounting, Accounting::plus);
+                byKey.merge(((long) map.treeContext(r.contextId) << 48) ^ r.threadId, r.accounting, Accounting::plus);
             }
             for (SampledThread t : live) {
-                long key = ((long) t.contextId << 48) ^ t.thread.threadId();
+                long key = ((long) map.treeContext(t.contextId) << 48) ^ t.thread.threadId();
                 Accounting a = accounts.get(t).accounting(t, stopped);
                 byKey.merge(key, a, Accounting::plus);
             }

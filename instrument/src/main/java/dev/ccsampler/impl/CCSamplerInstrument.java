@@ -92,6 +92,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         sampler = SamplerAccess.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings,
                         burstSettings, bursts);
         sampler.setMaxContextNodes(o.get(CCSamplerOptions.MAX_CONTEXT_NODES));
+        sampler.setFoldClosedContexts(o.get(CCSamplerOptions.FOLD_CLOSED_CONTEXTS));
         env.registerService(sampler);
         String pushUrl = o.get(CCSamplerOptions.PUSH_URL);
         FeedbackMode feedbackMode = o.get(CCSamplerOptions.FEEDBACK);

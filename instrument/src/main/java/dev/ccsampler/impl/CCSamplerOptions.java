@@ -186,6 +186,9 @@ public final class CCSamplerOptions {
     @Option(name = "MaxContextNodes", help = "Memory cap of the CC-Map: calling-context nodes kept over all threads; above it the coldest are pruned into their callers and counted as pruned ticks (default: 250000, about 100 MB).", usageSyntax = "[16, 100000000]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> MAX_CONTEXT_NODES = new OptionKey<>(250_000, intRange("MaxContextNodes", 16, 100_000_000));
 
+    @Option(name = "FoldClosedContexts", help = "When a polyglot context closes, fold each of its threads' calling context trees into the thread's tree of closed contexts, so that a thread running fresh contexts one after another keeps one tree (default: true; false keeps one tree per context and thread).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> FOLD_CLOSED_CONTEXTS = new OptionKey<>(true, bool("FoldClosedContexts"));
+
     @Option(name = "ShowTiers", help = "Split counts by compilation tier: interpreted, first tier, last tier, inlined (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> SHOW_TIERS = new OptionKey<>(false, bool("ShowTiers"));
 

@@ -95,6 +95,7 @@ public final class IntervalProfile {
         for (ThreadProfile t : previous.threads()) {
             before.put(key(t.context(), t.threadId()), t);
         }
+        foldClosed(before, current);
         List<ThreadProfile> r = new ArrayList<>();
         int pruned = prunedMethod(current);
         for (ThreadProfile t : current.threads()) {
@@ -111,6 +112,39 @@ public final class IntervalProfile {
     }
 
     /**
+     * Contexts that closed in the interval: the map folded their trees into their threads' trees of
+     * closed contexts ({@code CCMap.foldContext}), so the earlier trees are folded the same way here
+     * (into the earlier tree of closed contexts, when there was one) before the subtraction.
+     */
+    private static void foldClosed(Map<Long, ThreadProfile> before, ProfileSnapshot current) {
+        java.util.Set<Long> now = new java.util.HashSet<>();
+        for (ThreadProfile t : current.threads()) {
+            now.add(key(t.context(), t.threadId()));
+        }
+        Map<Long, List<ThreadProfile>> folded = new HashMap<>();
+        for (ThreadProfile b : List.copyOf(before.values())) {
+            long k = key(b.context(), b.threadId());
+            if (b.context() >= 0 && !now.contains(k) && now.contains(key(CCMap.CLOSED_CONTEXTS, b.threadId()))) {
+                before.remove(k);
+                folded.computeIfAbsent(b.threadId(), x -> new ArrayList<>()).add(b);
+            }
+        }
+        folded.forEach((thread, trees) -> {
+            ThreadProfile old = before.remove(key(CCMap.CLOSED_CONTEXTS, thread));
+            if (old != null) {
+                trees.add(old);
+            }
+            List<ContextNode> roots = new ArrayList<>();
+            Accounting acc = Accounting.EMPTY;
+            for (ThreadProfile t : trees) {
+                roots.add(t.root());
+                acc = acc.plus(t.accounting());
+            }
+            before.put(key(CCMap.CLOSED_CONTEXTS, thread), new ThreadProfile(CCMap.CLOSED_CONTEXTS, thread, trees.get(0).threadName(), ProfileSnapshot.mergeTrees(roots), acc));
+        });
+    }
+
+    /**
      * The ended threads' latency buckets of the interval: the pool's growth, minus the buckets the
      * rows of threads that ended in the interval had before (they were counted in an earlier one).
      */
@@ -120,7 +154,12 @@ public final class IntervalProfile {
         for (ThreadProfile t : current.threads()) {
             now.put(key(t.context(), t.threadId()), t);
         }
+        Map<Long, ThreadProfile> earlier = new HashMap<>();
         for (ThreadProfile b : previous.threads()) {
+            earlier.put(key(b.context(), b.threadId()), b);
+        }
+        foldClosed(earlier, current); // a thread of a context that closed is matched with its tree of closed contexts
+        for (ThreadProfile b : earlier.values()) {
             ThreadProfile t = now.get(key(b.context(), b.threadId()));
             LatencyHistogram before = b.accounting().latency();
             if (t != null && before != null && before.totalCount() > 0 && t.accounting().latency() != null && t.accounting().latency().totalCount() == 0) {

@@ -41,7 +41,7 @@ final class TextReport {
 
     static void threadHeader(PrintStream out, ThreadProfile t, int threadCount) {
         if (threadCount > 1 || t.threadId() >= 0) {
-            out.printf("Thread %s (id %d, context %d): %d ticks, %d stack samples%n", t.threadName(), t.threadId(), t.context(), t.root().total(), t.accounting().samples());
+            out.printf("Thread %s (id %d, %s): %d ticks, %d stack samples%n", t.threadName(), t.threadId(), t.contextLabel(), t.root().total(), t.accounting().samples());
         }
     }
 

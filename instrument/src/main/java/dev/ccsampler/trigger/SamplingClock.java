@@ -196,18 +196,22 @@ public final class SamplingClock {
     /**
      * Marks a context closed and forgets it: it is no longer sampled, its threads count as ended
      * (their rings are drained, then released), and nothing here keeps the context reachable.
+     *
+     * @return the context's id, -1 when it was not known
      */
-    public void contextClosed(TruffleContext c) {
+    public int contextClosed(TruffleContext c) {
         ContextEntry e = contexts.remove(c);
-        if (e != null) {
-            e.closed = true;
-            order.remove(e);
-            for (ThreadSchedule s : e.threads) {
-                s.thread.flushBurst(); // the closing thread's own burst; other threads' are lost
-                s.thread.markEnded();
-            }
-            e.threads.clear();
+        if (e == null) {
+            return -1;
         }
+        e.closed = true;
+        order.remove(e);
+        for (ThreadSchedule s : e.threads) {
+            s.thread.flushBurst(); // the closing thread's own burst; other threads' are lost
+            s.thread.markEnded();
+        }
+        e.threads.clear();
+        return e.id;
     }
 
     /**

@@ -4,7 +4,13 @@ import dev.ccsampler.capture.SampledThread;
 import dev.ccsampler.ccmap.Accounting;
 import dev.ccsampler.ccmap.live.CCMap;
 import dev.ccsampler.fault.FaultInjection;
+import dev.ccsampler.ccmap.ProfileSnapshot;
+import dev.ccsampler.ccmap.ThreadProfile;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -106,5 +112,47 @@ class RetireTest {
         }
         Accounting a = retiredBooks(d, t, "retired once the abandoned tick is counted");
         assertEquals(1, a.failed(), a::summaryLine);
+    }
+
+    /**
+     * A thread that ran in contexts that closed one after another: its rows are one, under the
+     * thread's tree of closed contexts, whether its context was folded before the drain retired it
+     * (context 0) or after (context 1), and a context still open keeps its own row (context 2).
+     */
+    @Test
+    void theRowsOfClosedContextsAreFoldedWithTheirTrees() {
+        Drainer d = new Drainer(new CCMap(), FrameFilter.DEFAULT, 10_000_000L);
+        SampledThread[] ts = new SampledThread[3];
+        for (int c = 0; c < 3; c++) {
+            ts[c] = new SampledThread(Thread.currentThread(), c, 16, 128);
+            d.register(ts[c]);
+            ts[c].ledger.clockEnter();
+            assertTrue(ts[c].ledger.tick(false, 1)); // one tick, not sent: skipped when it ends
+            ts[c].ledger.clockExit();
+        }
+        ts[0].markEnded();
+        d.contextClosed(0); // folded at the next drain, before the thread retires in it
+        d.drainOnce();
+        ts[1].markEnded();
+        d.drainOnce(); // retired while its context is not yet folded
+        d.contextClosed(1);
+        ProfileSnapshot s = d.snapshot(new ProfileSnapshot.Meta(1, 0, 1, "t", true, 100, List.of()), true);
+        Map<Integer, Accounting> rows = new TreeMap<>();
+        for (ThreadProfile t : s.threads()) {
+            assertEquals(null, rows.put(t.context(), t.accounting()), "one row per context key");
+        }
+        assertEquals(java.util.Set.of(CCMap.CLOSED_CONTEXTS, 2), rows.keySet(), "the closed contexts' row and the open one's");
+        Accounting closed = rows.get(CCMap.CLOSED_CONTEXTS);
+        assertEquals(2, closed.requested(), closed::summaryLine);
+        assertEquals(2, closed.skipped(), closed::summaryLine);
+        assertTrue(closed.balanced(), closed::summaryLine);
+        assertEquals(1, rows.get(2).requested());
+        assertEquals(3, d.accounting(true).requested(), "nothing counted twice or lost");
+        d.setFoldClosedContexts(false);
+        ts[2].markEnded();
+        d.contextClosed(2);
+        d.drainOnce();
+        ProfileSnapshot apart = d.snapshot(new ProfileSnapshot.Meta(1, 0, 1, "t", true, 100, List.of()), true);
+        assertEquals(2, apart.threads().size(), "switched off, a closed context keeps its row");
     }
 }

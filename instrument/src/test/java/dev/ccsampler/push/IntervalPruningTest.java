@@ -70,4 +70,65 @@ class IntervalPruningTest {
         assertTrue(map.pruneRuns() > 5, "pruned while pushing: " + map.pruneRuns());
         assertEquals(run, pushed, "the intervals add up to the run");
     }
+
+    /**
+     * Contexts that close between two snapshots: their trees are folded into their threads' trees
+     * of closed contexts (the trees of the earlier snapshot disappear, the closed contexts' tree
+     * grows by all they had). The interval must still hold exactly its own ticks, under the cap
+     * too, and a sample of a closed context drained late counts once.
+     */
+    @Test
+    void intervalsKeepOnlyNewTicksWhileContextsCloseAndFold() {
+        for (int cap : new int[]{Integer.MAX_VALUE, 40}) {
+            CCMap map = new CCMap();
+            map.setMaxContextNodes(cap);
+            int[] m = new int[30];
+            for (int i = 0; i < m.length; i++) {
+                m[i] = map.internMethod("f" + i, new MethodInfo(-1, "test", "f" + i, "p.src", null, i + 1, 1, i + 1, false));
+            }
+            Random r = new Random(cap);
+            ProfileSnapshot previous = null;
+            long run = 0;
+            long pushed = 0;
+            int folds = 0;
+            for (int interval = 0; interval < 24; interval++) {
+                long ticks = 0;
+                int open = interval / 2; // a context opens every other interval, and the one before closes
+                for (int k = 0; k < 150; k++) {
+                    long thread = 1 + r.nextInt(3);
+                    int context = k % 10 == 0 && open > 0 ? open - 1 : open; // some samples of the closed one drained late
+                    int depth = 1 + r.nextInt(4);
+                    int[] ms = new int[depth];
+                    int[] ss = new int[depth];
+                    ms[0] = m[r.nextInt(3)];
+                    ss[0] = -1;
+                    for (int i = 1; i < depth; i++) {
+                        ms[i] = m[r.nextInt(m.length)];
+                        ss[i] = map.internCallSite(ms[i - 1], r.nextInt(2), 1, 1, 1);
+                    }
+                    long w = 1 + r.nextInt(2);
+                    map.apply(context, thread, "t" + thread, depth, ms, ss, new byte[depth], w);
+                    ticks += w;
+                    if (k == 75 && interval % 2 == 0 && open > 0) {
+                        folds += map.foldContext(open - 1) > 0 ? 1 : 0;
+                    }
+                }
+                run += ticks;
+                ProfileSnapshot now = map.snapshot(new ProfileSnapshot.Meta(1, 0, 100 + interval, "t", true, 100, List.of()), (c, t) -> Accounting.EMPTY);
+                ProfileSnapshot d = IntervalProfile.between(previous, now);
+                long inInterval = 0;
+                for (ThreadProfile t : d.threads()) {
+                    inInterval += t.root().total();
+                }
+                if (previous != null) {
+                    assertEquals(previous.meta().endEpochMillis(), d.meta().startEpochMillis(), "cap " + cap + ", interval " + interval + " is a difference, not the whole run again");
+                }
+                assertEquals(ticks, inInterval, "cap " + cap + ", interval " + interval + " has exactly its own ticks");
+                pushed += inInterval;
+                previous = now;
+            }
+            assertTrue(folds >= 10, "contexts were folded while pushing: " + folds);
+            assertEquals(run, pushed, "cap " + cap + ": the intervals add up to the run");
+        }
+    }
 }

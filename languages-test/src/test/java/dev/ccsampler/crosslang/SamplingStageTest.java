@@ -526,7 +526,9 @@ class SamplingStageTest {
         // kept across its contexts, has seen every pair and that nothing is below the program: those
         // walks write the recursion instead. Every walk is checked against a full one.
         Path program = descents();
-        Run r = runInContexts(30, "pace", program, verifiedDescents(), ROUNDS, "1500");
+        Map<String, String> opts = new java.util.HashMap<>(verifiedDescents());
+        opts.put("ccsampler.FoldClosedContexts", "false"); // a tree per context, to tell the first ones apart
+        Run r = runInContexts(30, "pace", program, opts, ROUNDS, "1500");
         assertEquals(0, r.mismatches, "walks written from the memo differed from full walks");
         long walked = 0;
         long frames = 0;
@@ -551,6 +553,40 @@ class SamplingStageTest {
     }
 
     private static final String ROUNDS = "4";
+
+    @Test
+    void freshContextsOneAfterAnotherFoldIntoOneTreePerThread() throws Exception {
+        // Ten fresh contexts on one engine, one after another on one thread, each three descents of
+        // a recursion 800 deep, under a cap of 3 000 nodes: folded, the thread has one tree of its
+        // closed contexts, which a chain of 800 fits, and nothing is pruned; kept apart, one tree
+        // per context (the chains of ten contexts do not fit the cap).
+        Path program = pace("deep-recursion.pace");
+        Map<String, String> opts = Map.of("ccsampler.Period", "1ms", "ccsampler.MaxContextNodes", "3000");
+        Run folded = runInContexts(10, "pace", program, opts, "3", "800");
+        Map<String, String> apartOpts = new java.util.HashMap<>(opts);
+        apartOpts.put("ccsampler.FoldClosedContexts", "false");
+        Run apart = runInContexts(10, "pace", program, apartOpts, "3", "800");
+        assertEquals(guestLines(apart.stdout), guestLines(folded.stdout), "guest output");
+        assertTrue(folded.stdout.contains("3 descents to depth 800"), folded.stdout);
+        Accounting a = folded.profile.accounting();
+        System.out.println("ten contexts, folded: " + a.summaryLine() + "; apart: " + apart.profile.accounting().summaryLine());
+        assertTrue(a.balanced(), a::summaryLine);
+        assertTrue(a.samples() >= 20, () -> "too few samples to judge: " + a.summaryLine());
+        List<ThreadProfile> trees = folded.profile.threads();
+        assertEquals(1, trees.size(), () -> "one tree for the thread: " + trees.stream().map(t -> t.threadName() + "/" + t.context()).toList());
+        ThreadProfile t = trees.get(0);
+        assertEquals(-1, t.context(), "the tree of the thread's closed contexts");
+        assertEquals(a.samples(), t.accounting().samples(), "every context's accounting is the folded tree's");
+        long[] nodes = {0};
+        ProfileSnapshot.forEachNode(t.root(), n -> nodes[0]++);
+        assertTrue(nodes[0] <= 803, "one chain: " + nodes[0] + " nodes");
+        assertEquals(0, a.pruned(), () -> "nothing pruned: " + a.summaryLine());
+        java.util.Set<Integer> contexts = new java.util.TreeSet<>();
+        for (ThreadProfile x : apart.profile.threads()) {
+            contexts.add(x.context());
+        }
+        assertEquals(10, contexts.size(), "kept apart, a tree per context: " + contexts);
+    }
 
     @Test
     void underAutoTheWalksBeforeTheProbesTeachTheMemo() throws Exception {

@@ -224,7 +224,8 @@ public final class CCMap {
      */
     public static final class ContextRef {
         final int id;
-        final ContextRef parent;
+        /** Changes only when a closed context's tree is folded ({@link CCMap#foldIntoClosed}). */
+        ContextRef parent;
         final MethodProfile method;
         final Callee callee;
         final long[] self = new long[Tier.COUNT];
@@ -397,6 +398,8 @@ public final class CCMap {
     /** Ids given to context nodes so far; not reused after pruning. */
     private int nextRefId;
     private int maxContextNodes = Integer.MAX_VALUE;
+    /** The polyglot contexts folded ({@link #foldContext}); kept by {@link #clear()}: closed stays closed. */
+    private final java.util.BitSet closedContexts = new java.util.BitSet();
     private long prunedTicks;
     private long pruneRuns;
     /** Id of the synthetic method {@value #PRUNED} once a bottom frame was pruned, else -1. */
@@ -856,13 +859,142 @@ public final class CCMap {
     }
 
     private ContextRef threadRoot(int context, long threadId, String name) {
-        ThreadKey k = new ThreadKey(context, threadId);
+        ThreadKey k = new ThreadKey(treeContext(context), threadId);
         ThreadTree t = threads.get(k);
         if (t == null) {
             t = new ThreadTree(k, name, new ContextRef(0, null, null, null));
             threads.put(k, t);
         }
         return t.root;
+    }
+
+    /**
+     * Context id of a thread's tree that holds the trees of its closed contexts
+     * ({@link #foldIntoClosed}).
+     *
+     * @since 0.5
+     */
+    public static final int CLOSED_CONTEXTS = -1;
+
+    /**
+     * The polyglot context {@code context} closed: every thread's tree in it is folded into the
+     * thread's tree of closed contexts ({@link #CLOSED_CONTEXTS}), and a sample of it applied later
+     * (its thread's ring drained after the close) goes there directly. Holding the monitor.
+     *
+     * @return the trees folded
+     * @since 0.5
+     */
+    public int foldContext(int context) {
+        if (context < 0 || closedContexts.get(context)) {
+            return 0;
+        }
+        closedContexts.set(context);
+        List<Long> ids = new ArrayList<>();
+        for (ThreadKey k : threads.keySet()) {
+            if (k.context == context) {
+                ids.add(k.threadId);
+            }
+        }
+        for (long tid : ids) {
+            foldIntoClosed(context, tid);
+        }
+        return ids.size();
+    }
+
+    /**
+     * The context under which a thread's tree of {@code context} is kept now: {@link #CLOSED_CONTEXTS}
+     * once it was folded ({@link #foldContext}), else {@code context}. Holding the monitor.
+     *
+     * @since 0.5
+     */
+    public int treeContext(int context) {
+        return context >= 0 && closedContexts.get(context) ? CLOSED_CONTEXTS : context;
+    }
+
+    /**
+     * Folds the tree of {@code threadId} in {@code context}, which closed, into that thread's tree
+     * of closed contexts ({@link #CLOSED_CONTEXTS}): node by node, nodes with equal (call site,
+     * method) paths become one, a path the closed-contexts tree does not have moves over whole. So
+     * a thread that runs one program in fresh contexts one after another (a server's worker, a
+     * benchmark loop) keeps one tree instead of one per context, which filled the cap and was
+     * pruned. Every count stays: the thread's, each node's along its path, the per-method and
+     * per-edge ones (they never were per context). Holding the monitor.
+     *
+     * @return whether there was a tree to fold
+     */
+    private boolean foldIntoClosed(int context, long threadId) {
+        ThreadTree src = threads.remove(new ThreadKey(context, threadId));
+        if (src == null) {
+            return false;
+        }
+        ThreadKey key = new ThreadKey(CLOSED_CONTEXTS, threadId);
+        ThreadTree dst = threads.get(key);
+        if (dst == null) {
+            ThreadTree moved = new ThreadTree(key, src.name, src.root);
+            moved.pruned = src.pruned;
+            moved.prunedBottom = src.prunedBottom;
+            threads.put(key, moved);
+            return true;
+        }
+        dst.pruned += src.pruned;
+        if (src.prunedBottom != null) {
+            if (dst.prunedBottom == null) {
+                dst.prunedBottom = new long[Tier.COUNT];
+            }
+            for (int t = 0; t < Tier.COUNT; t++) {
+                dst.prunedBottom[t] += src.prunedBottom[t];
+            }
+        }
+        java.util.Set<MethodProfile> methodsTouched = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Set<Callee> calleesTouched = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        ArrayList<ContextRef[]> work = new ArrayList<>();
+        work.add(new ContextRef[]{src.root, dst.root});
+        while (!work.isEmpty()) {
+            ContextRef[] w = work.remove(work.size() - 1);
+            ContextRef from = w[0];
+            ContextRef into = w[1];
+            addCounts(from, into);
+            for (int i = 0; i < from.childCount; i++) {
+                ContextRef c = from.children[i];
+                int site = ContextRef.siteId(c);
+                ContextRef same = into.findChild(site, c.method.info.id());
+                if (same == null) {
+                    c.parent = into; // its subtree moves over, and stays where the method and edge lists have it
+                    into.addChild(c, site);
+                } else {
+                    work.add(new ContextRef[]{c, same});
+                    c.pruned = true; // gone: out of the method's and the edge's context lists below
+                    contextRefCount--;
+                    methodsTouched.add(c.method);
+                    if (c.callee != null) {
+                        calleesTouched.add(c.callee);
+                    }
+                }
+            }
+        }
+        for (MethodProfile m : methodsTouched) {
+            m.contexts.removeIf(r -> r.pruned);
+        }
+        for (Callee c : calleesTouched) {
+            c.contexts.removeIf(r -> r.pruned);
+        }
+        return true;
+    }
+
+    /** Adds the counts of {@code from} to {@code into}, an equal context of another tree. */
+    private static void addCounts(ContextRef from, ContextRef into) {
+        for (int t = 0; t < Tier.COUNT; t++) {
+            into.self[t] += from.self[t];
+            into.total[t] += from.total[t];
+        }
+        into.foldedSelf += from.foldedSelf;
+        into.calls += from.calls;
+        into.callsWindow += from.callsWindow;
+        into.callsWindowBefore += from.callsWindowBefore;
+        into.callRate += from.callRate;
+        if (into.calleeSlot != null) {
+            into.callee.contexts.add(into.calleeSlot, ContextNode.sum(from.total));
+        }
     }
 
     /**
