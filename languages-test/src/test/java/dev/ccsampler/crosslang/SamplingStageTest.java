@@ -556,18 +556,20 @@ class SamplingStageTest {
 
     @Test
     void freshContextsOneAfterAnotherFoldIntoOneTreePerThread() throws Exception {
-        // Ten fresh contexts on one engine, one after another on one thread, each three descents of
-        // a recursion 800 deep, under a cap of 3 000 nodes: folded, the thread has one tree of its
-        // closed contexts, which a chain of 800 fits, and nothing is pruned; kept apart, one tree
-        // per context (the chains of ten contexts do not fit the cap).
+        // Ten fresh contexts on one engine, one after another on one thread, each eight descents
+        // of a recursion 800 deep, under a cap of 3 000 nodes: folded, the thread has one tree of
+        // its closed contexts, which a chain of 800 fits, and nothing is pruned; kept apart, one
+        // tree per context (the chains of ten contexts do not fit the cap). Every tick walked: in
+        // the full suite's JVM, which has compiled Pace before, three descents a context under the
+        // default budget gave 10 samples.
         Path program = pace("deep-recursion.pace");
-        Map<String, String> opts = Map.of("ccsampler.Period", "1ms", "ccsampler.MaxContextNodes", "3000");
-        Run folded = runInContexts(10, "pace", program, opts, "3", "800");
+        Map<String, String> opts = Map.of("ccsampler.Period", "1ms", "ccsampler.MaxContextNodes", "3000", "ccsampler.CostBudget", "100");
+        Run folded = runInContexts(10, "pace", program, opts, "8", "800");
         Map<String, String> apartOpts = new java.util.HashMap<>(opts);
         apartOpts.put("ccsampler.FoldClosedContexts", "false");
-        Run apart = runInContexts(10, "pace", program, apartOpts, "3", "800");
+        Run apart = runInContexts(10, "pace", program, apartOpts, "8", "800");
         assertEquals(guestLines(apart.stdout), guestLines(folded.stdout), "guest output");
-        assertTrue(folded.stdout.contains("3 descents to depth 800"), folded.stdout);
+        assertTrue(folded.stdout.contains("8 descents to depth 800"), folded.stdout);
         Accounting a = folded.profile.accounting();
         System.out.println("ten contexts, folded: " + a.summaryLine() + "; apart: " + apart.profile.accounting().summaryLine());
         assertTrue(a.balanced(), a::summaryLine);
