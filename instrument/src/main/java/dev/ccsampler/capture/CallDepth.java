@@ -104,7 +104,7 @@ public final class CallDepth {
      */
     private Object[] exitedArgs;
     /** Identity hash of the root node of each counted frame: an int store needs no GC barrier. */
-    private int[] roots = new int[64];
+    private int[] roots;
     /**
      * The number of counted enters so far (the drain reads it, racily, to judge what the probes
      * cost: {@code Drainer#onCostlyProbes}); and only with {@code WaitedTicks=top}, per counted
@@ -116,7 +116,33 @@ public final class CallDepth {
      * the frame that was there at the tick (nothing entered at that depth since).
      */
     private long enters;
-    private long[] gens = new long[64];
+    private long[] gens;
+    /**
+     * The sizes {@link #roots} and {@link #gens} grew to, shared by the thread's marks in every
+     * context ({@link #CallDepth(int[])}): a thread that runs a deep program in fresh contexts one
+     * after another deoptimized its compiled code at every doubling in each of them (seven times a
+     * context for a 5 000-deep recursion; docs/sampling.md, *Where a probe's cost goes*).
+     */
+    private final int[] sizes;
+
+    /** Marks with arrays of 64 frames, growing as needed; for tests. */
+    public CallDepth() {
+        this(new int[]{64, 64});
+    }
+
+    /**
+     * Marks whose arrays start at the sizes in {@code sizes} ({@code [roots, generations]}) and
+     * write there what they grow to: the thread's marks of another context start from them.
+     *
+     * @param sizes shared by one thread's marks in all its contexts; read and written only when
+     *            the marks are made (any thread) and when they grow (the guest thread): a stale
+     *            read costs a doubling, nothing else
+     */
+    public CallDepth(int[] sizes) {
+        this.sizes = sizes;
+        roots = new int[Math.max(64, sizes[0])];
+        gens = new long[Math.max(64, sizes[1])];
+    }
     /**
      * Of {@link #enters}, those of internal leaf roots ({@code CallDepthProbe.isInternalLeaf}:
      * builtins whose tree shows no call and no loop, like a typed array's {@code length} getter),
@@ -166,12 +192,14 @@ public final class CallDepth {
     private void grow(int d, int root) {
         roots = java.util.Arrays.copyOf(roots, Math.max(d + 1, roots.length * 2));
         roots[d] = root;
+        sizes[0] = Math.max(sizes[0], roots.length);
     }
 
     @CompilerDirectives.TruffleBoundary
     private void growGens(int d, long g) {
         gens = java.util.Arrays.copyOf(gens, Math.max(d + 1, gens.length * 2));
         gens[d] = g;
+        sizes[1] = Math.max(sizes[1], gens.length);
     }
 
     /**

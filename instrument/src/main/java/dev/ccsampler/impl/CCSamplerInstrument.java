@@ -40,14 +40,22 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     /** Instrument id and option group. */
     public static final String ID = CCSampler.ID;
 
+    /** Per thread, the sizes its call depth marks grew to, for its marks in the next context ({@link CallDepth#CallDepth(int[])}). */
+    private final java.util.Map<Thread, int[]> markSizes = new java.util.WeakHashMap<>();
     /** Each guest thread's call depth marks for incremental walks; must be made in the constructor. */
-    private final ContextThreadLocal<CallDepth> marks = locals.createContextThreadLocal((context, thread) -> new CallDepth());
+    private final ContextThreadLocal<CallDepth> marks = locals.createContextThreadLocal((context, thread) -> new CallDepth(markSizes(thread)));
     /** Each guest thread's burst state; made in the constructor, used only with --ccsampler.Burst. */
     private final ContextThreadLocal<BurstState> bursts = locals.createContextThreadLocal((context, thread) -> new BurstState(this.burstSettings));
     /** Read by {@link #bursts}' factory, on the first use in each thread: set in onCreate, before any context. */
     private volatile BurstSettings burstSettings = BurstSettings.OFF;
     private CCSampler sampler;
     private boolean report;
+
+    private int[] markSizes(Thread thread) {
+        synchronized (markSizes) {
+            return markSizes.computeIfAbsent(thread, t -> new int[]{64, 64});
+        }
+    }
     private Format output;
     private String outputFile;
     /** Whether the output file was chosen by us (then we say where it went). */

@@ -11,6 +11,28 @@ import org.junit.jupiter.api.Test;
 /** The marks' bookkeeping, without an engine: what the root probes do per call and return. */
 class CallDepthTest {
 
+    /**
+     * A thread's marks in its next context start at the size its marks grew to: a deep program run
+     * in fresh contexts deoptimized its compiled code at each doubling in every context.
+     */
+    @Test
+    void aThreadsMarksInTheNextContextStartAtTheSizeItsMarksGrewTo() {
+        int[] sizes = {64, 64};
+        CallDepth first = new CallDepth(sizes);
+        for (int i = 0; i < 3000; i++) {
+            first.enter(i, true);
+        }
+        assertTrue(sizes[0] >= 3000 && sizes[1] >= 3000, "grown to " + sizes[0] + " / " + sizes[1]);
+        int grown = sizes[0];
+        CallDepth next = new CallDepth(sizes);
+        assertEquals(grown, next.roots().length, "starts at the grown size");
+        for (int i = 0; i < 3000; i++) {
+            next.enter(i, false);
+        }
+        assertEquals(grown, next.roots().length, "no doubling in the next context");
+        assertEquals(64, new CallDepth().roots().length, "a thread's first marks start small");
+    }
+
     @Test
     void uncheckedReturnClampsAtZero() {
         CallDepth m = new CallDepth();
