@@ -355,7 +355,27 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                 fillNodes = java.util.Arrays.copyOf(fillNodes, n);
                 fillTiers = java.util.Arrays.copyOf(fillTiers, n);
             }
-            while (j < upTo && readFill(memo.known(roots[j], roots[j + 1]), j - from)) {
+            // a recursion repeats one pair: it is looked up once (a deep descent at 10 ms fills
+            // thousands of frames a sample, and the lookup with its weak references was 1.4 % of
+            // the guest's time on pace-deep-recursion at 10 ms; docs/performance.md, *Closed contexts folded*)
+            int lastCaller = 0;
+            int lastCallee = 0;
+            boolean last = false;
+            while (j < upTo) {
+                int caller = roots[j];
+                int callee = roots[j + 1];
+                int k = j - from;
+                if (last && caller == lastCaller && callee == lastCallee) {
+                    fillTargets[k] = fillTargets[k - 1];
+                    fillNodes[k] = fillNodes[k - 1];
+                    fillTiers[k] = fillTiers[k - 1];
+                } else if (readFill(memo.known(caller, callee), k)) {
+                    lastCaller = caller;
+                    lastCallee = callee;
+                    last = true;
+                } else {
+                    break;
+                }
                 j++;
             }
             if (mayWrite && j - from >= FILL_MIN && ++fillChances % FILL_CHECK_EVERY != 0) {
