@@ -15,12 +15,13 @@ package dev.ccsampler.ccmap;
 public record ThreadProfile(int context, long threadId, String threadName, ContextNode root, Accounting accounting) {
 
     /**
-     * How reports name this tree's context: {@code "context 3"}, or {@code "closed contexts"} for
-     * a thread's closed contexts folded together (context -1).
+     * How reports name this tree's context: {@code "context 3"}, {@code "closed contexts"} for a
+     * thread's closed contexts folded together (context -1), or {@code "all contexts"} for all
+     * threads merged (context and thread -1, {@link ProfileSnapshot#mergeThreads()}).
      *
      * @since 0.5
      */
     public String contextLabel() {
-        return context >= 0 ? "context " + context : "closed contexts";
+        return context >= 0 ? "context " + context : threadId >= 0 ? "closed contexts" : "all contexts";
     }
 }

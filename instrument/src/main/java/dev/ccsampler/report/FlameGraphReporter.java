@@ -45,7 +45,7 @@ final class FlameGraphReporter implements Reporter {
         }
         if (!options.summariseThreads()) {
             for (ThreadProfile t : threads) {
-                String name = t.threadName() + " (#" + t.threadId() + (t.context() != 0 ? ", " + t.contextLabel() : "") + ")";
+                String name = t.threadName() + " (#" + t.threadId() + (t.context() != 0 && t.threadId() >= 0 ? ", " + t.contextLabel() : "") + ")";
                 trees.add(new FlamePage.Tree(name, FlameTree.of(frames, List.of(t.root())), null, 0));
             }
         } else if (threads.size() == 1) {

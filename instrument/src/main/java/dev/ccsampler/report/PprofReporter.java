@@ -197,7 +197,7 @@ final class PprofReporter implements Reporter {
                 c.writeByteArray(SAMPLE_LABEL, message(l -> {
                     // A string: protobuf drops a numeric 0, and pprof then drops the label.
                     l.writeInt64(LABEL_KEY, str("context"));
-                    l.writeInt64(LABEL_STR, str(t.context() >= 0 ? Integer.toString(t.context()) : "closed"));
+                    l.writeInt64(LABEL_STR, str(t.context() < 0 && t.threadId() >= 0 ? "closed" : Integer.toString(t.context())));
                 }));
             });
         }

@@ -76,7 +76,7 @@ final class SpeedscopeReporter implements Reporter {
     private static void writeProfile(JsonGenerator g, ThreadProfile t, long period) throws IOException {
         g.writeStartObject();
         g.writeStringField("type", "sampled");
-        g.writeStringField("name", t.threadName() + " #" + t.threadId() + (t.context() != 0 ? ", " + t.contextLabel() : ""));
+        g.writeStringField("name", t.threadName() + " #" + t.threadId() + (t.context() != 0 && t.threadId() >= 0 ? ", " + t.contextLabel() : ""));
         g.writeStringField("unit", "nanoseconds");
         g.writeNumberField("startValue", 0);
         g.writeNumberField("endValue", t.root().total() * period);

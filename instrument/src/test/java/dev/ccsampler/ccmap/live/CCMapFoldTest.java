@@ -96,6 +96,8 @@ class CCMapFoldTest {
         assertEquals(stats(before), stats(after), "per-method counts were never per context");
         assertEquals(before.callSites(), after.callSites(), "nor the edges'");
         assertEquals(4, after.threads().size(), "per thread: the closed contexts' tree and the open context's");
+        assertEquals(List.of("closed contexts", "closed contexts", "context 2", "context 2"), after.threads().stream().map(ThreadProfile::contextLabel).sorted().toList());
+        assertEquals("all contexts", after.mergeThreads().threads().get(0).contextLabel(), "merged threads are not a thread's closed contexts");
         for (ThreadProfile t : after.threads()) {
             assertTrue(t.context() == CCMap.CLOSED_CONTEXTS || t.context() == 2, "context " + t.context());
             long[] self = {t.root().self()};
