@@ -52,23 +52,32 @@ class IntervalPruningTest {
             }
             run += ticks;
             ProfileSnapshot now = map.snapshot(new ProfileSnapshot.Meta(1, 0, 100 + interval, "t", true, 100, List.of()), (c, t) -> Accounting.EMPTY);
-            ProfileSnapshot d = IntervalProfile.between(previous, now);
-            long inInterval = 0;
-            for (ThreadProfile t : d.threads()) {
-                inInterval += t.root().total();
-                long[] self = {t.root().self()};
-                ProfileSnapshot.forEachNode(t.root(), n -> self[0] += n.self());
-                assertEquals(t.root().total(), self[0], "interval " + interval + ", thread " + t.threadId() + ": self adds up to the total");
-            }
-            if (previous != null) {
-                assertEquals(previous.meta().endEpochMillis(), d.meta().startEpochMillis(), "interval " + interval + " is a difference, not the whole run again");
-            }
+            long inInterval = intervalTicks(previous, now, "interval " + interval);
             assertEquals(ticks, inInterval, "interval " + interval + " has exactly its own ticks");
             pushed += inInterval;
             previous = now;
         }
         assertTrue(map.pruneRuns() > 5, "pruned while pushing: " + map.pruneRuns());
         assertEquals(run, pushed, "the intervals add up to the run");
+    }
+
+    /**
+     * The ticks of the interval from {@code previous} to {@code now}, checking that it is a
+     * difference (not the whole run again) and that each thread's self ticks add up to its total.
+     */
+    private static long intervalTicks(ProfileSnapshot previous, ProfileSnapshot now, String what) {
+        ProfileSnapshot d = IntervalProfile.between(previous, now);
+        long inInterval = 0;
+        for (ThreadProfile t : d.threads()) {
+            inInterval += t.root().total();
+            long[] self = {t.root().self()};
+            ProfileSnapshot.forEachNode(t.root(), n -> self[0] += n.self());
+            assertEquals(t.root().total(), self[0], what + ", thread " + t.threadId() + ": self adds up to the total");
+        }
+        if (previous != null) {
+            assertEquals(previous.meta().endEpochMillis(), d.meta().startEpochMillis(), what + " is a difference, not the whole run again");
+        }
+        return inInterval;
     }
 
     /**
@@ -115,14 +124,7 @@ class IntervalPruningTest {
                 }
                 run += ticks;
                 ProfileSnapshot now = map.snapshot(new ProfileSnapshot.Meta(1, 0, 100 + interval, "t", true, 100, List.of()), (c, t) -> Accounting.EMPTY);
-                ProfileSnapshot d = IntervalProfile.between(previous, now);
-                long inInterval = 0;
-                for (ThreadProfile t : d.threads()) {
-                    inInterval += t.root().total();
-                }
-                if (previous != null) {
-                    assertEquals(previous.meta().endEpochMillis(), d.meta().startEpochMillis(), "cap " + cap + ", interval " + interval + " is a difference, not the whole run again");
-                }
+                long inInterval = intervalTicks(previous, now, "cap " + cap + ", interval " + interval);
                 assertEquals(ticks, inInterval, "cap " + cap + ", interval " + interval + " has exactly its own ticks");
                 pushed += inInterval;
                 previous = now;
