@@ -124,6 +124,13 @@ public final class CallDepth {
      * context for a 5 000-deep recursion; docs/sampling.md, *Where a probe's cost goes*).
      */
     private final int[] sizes;
+    /**
+     * Of {@link #enters}, those of internal leaf roots ({@code CallDepthProbe.isInternalLeaf}:
+     * builtins whose tree shows no call and no loop, like a typed array's {@code length} getter),
+     * for the judge: when they make most of the counted calls, their probes sleep before every
+     * probe is switched off. Read racily by the drain, as {@link #enters}.
+     */
+    private long leafEnters;
 
     /** Marks with arrays of 64 frames, growing as needed; for tests. */
     public CallDepth() {
@@ -143,13 +150,6 @@ public final class CallDepth {
         roots = new int[Math.max(64, sizes[0])];
         gens = new long[Math.max(64, sizes[1])];
     }
-    /**
-     * Of {@link #enters}, those of internal leaf roots ({@code CallDepthProbe.isInternalLeaf}:
-     * builtins whose tree shows no call and no loop, like a typed array's {@code length} getter),
-     * for the judge: when they make most of the counted calls, their probes sleep before every
-     * probe is switched off. Read racily by the drain, as {@link #enters}.
-     */
-    private long leafEnters;
 
     /**
      * A counted root was entered. Runs on the guest thread, in guest code (the root probe): one

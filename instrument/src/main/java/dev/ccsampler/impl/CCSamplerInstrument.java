@@ -50,12 +50,6 @@ public final class CCSamplerInstrument extends TruffleInstrument {
     private volatile BurstSettings burstSettings = BurstSettings.OFF;
     private CCSampler sampler;
     private boolean report;
-
-    private int[] markSizes(Thread thread) {
-        synchronized (markSizes) {
-            return markSizes.computeIfAbsent(thread, t -> new int[]{64, 64});
-        }
-    }
     private Format output;
     private String outputFile;
     /** Whether the output file was chosen by us (then we say where it went). */
@@ -145,6 +139,13 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             server.start();
             String token = listenConfig.token().isEmpty() ? "" : "&token=<token>";
             new PrintStream(env.err(), true).println("[ccsampler] Live profiles at " + server.url() + "/ (go tool pprof '" + server.url() + "/debug/pprof/profile?seconds=10" + token + "')");
+        }
+    }
+
+    /** The sizes {@code thread}'s call depth marks grew to in its earlier contexts; any thread. */
+    private int[] markSizes(Thread thread) {
+        synchronized (markSizes) {
+            return markSizes.computeIfAbsent(thread, t -> new int[]{64, 64});
         }
     }
 
