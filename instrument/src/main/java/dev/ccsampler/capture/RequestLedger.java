@@ -604,12 +604,9 @@ public final class RequestLedger {
         return (long) OUTSTANDING.getAcquire(this);
     }
 
-    /**
-     * Whether a request is outstanding or a capture runs: then every tick must be looked at on its
-     * own (where waited ticks go, the ticks during a walk). Clock thread.
-     */
-    public boolean busy() {
-        return (long) OUTSTANDING.getAcquire(this) != 0 || (int) CAPTURING.getAcquire(this) != 0;
+    /** Whether a walk is running now. Any thread. */
+    public boolean capturing() {
+        return (int) CAPTURING.getAcquire(this) != 0;
     }
 
     /** Ticks at which the thread was live and not idle. */

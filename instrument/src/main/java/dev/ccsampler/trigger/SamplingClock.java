@@ -71,6 +71,23 @@ public final class SamplingClock {
     /** Wakes of the clock, and those that counted running threads by CPU time (single writer: the clock). */
     private volatile long wakes;
     private volatile long cpuWakes;
+    /**
+     * The clock's own CPU time per wake, smoothed over windows of {@link #CLOCK_COST_WINDOW_NANOS};
+     * 0 until measured. Where at least as many threads are runnable as the machine has cores, the
+     * clock's time is taken from them, so the selection charges a wake to each walk beside the
+     * walk's own cost ({@link ThreadSchedule#tick}). Single writer: the clock.
+     */
+    private volatile long clockNanosPerWake;
+    /** The clock's CPU time and wakes since the window began, and when it began. Clock thread only. */
+    private long windowCpu;
+    private long windowWakes;
+    private long windowStart;
+    /** The clock thread's CPU time at its last wake, -1 before the first read. Clock thread only. */
+    private long clockCpuSeen = -1;
+    /** What this wake charges each walk for the clock's time: {@link #clockNanosPerWake} or 0. Clock thread only. */
+    private long wakeClockNanos;
+    /** Wakes that charged the clock's time to the walks. Single writer: the clock. */
+    private volatile long chargedWakes;
     /** Whether each request notes the guest thread's CPU time ({@link SampledThread#noteRequestCpu}). */
     private volatile boolean measureWaitCpu;
     private volatile boolean running;
@@ -152,20 +169,68 @@ public final class SamplingClock {
     }
 
     /**
-     * What {@link #setCpuTime} did, for the profile's notes: null when every wake counted by state,
-     * else at how many of the clock's wakes running threads were counted by CPU time.
+     * What {@link #setCpuTime} did, and where the clock's own time was charged to the walks, for
+     * the profile's notes: null when every wake counted by state and charged nothing, else at how
+     * many of the clock's wakes running threads were counted by CPU time, and at how many the
+     * clock's time was charged.
      */
     public String cpuTimeSummary() {
         long c = cpuWakes;
-        if (c == 0) {
+        long g = chargedWakes;
+        if (c == 0 && g == 0) {
             return null;
         }
         long w = wakes;
-        if (c == w) {
-            return "running threads counted by the CPU time they used (one tick per period of it), not by their state";
+        String charged = g == 0 ? ""
+                        : String.format("the cost budget paid for the clock's own CPU time beside each walk at %d wakes where the runnable threads left none of the %d cores free (%.1f us a wake at the end)",
+                                        g, cores, clockNanosPerWake / 1e3);
+        if (c == 0) {
+            return Character.toUpperCase(charged.charAt(0)) + charged.substring(1);
         }
-        return String.format("running threads counted by the CPU time they used at %d of the clock's %d wakes (%.0f%%), where more threads were runnable than the %d cores; "
-                        + "by their state at the others", c, w, 100.0 * c / Math.max(1, w), cores);
+        String counted = c == w ? "running threads counted by the CPU time they used (one tick per period of it), not by their state"
+                        : String.format("running threads counted by the CPU time they used at %d of the clock's %d wakes (%.0f%%), where more threads were runnable than the %d cores; "
+                                        + "by their state at the others", c, w, 100.0 * c / Math.max(1, w), cores);
+        return g == 0 ? counted : counted + "; " + charged;
+    }
+
+    /** The clock's own CPU time per wake, as last estimated, in nanoseconds; 0 when not measured. Any thread. */
+    public long clockNanosPerWake() {
+        return clockNanosPerWake;
+    }
+
+    /** Window over which the clock's CPU time per wake is measured. */
+    static final long CLOCK_COST_WINDOW_NANOS = 250_000_000L;
+
+    /**
+     * Reads the clock thread's CPU time at a wake (what the wakes since the last read took, the
+     * kernel's part of sleeping and waking included) and, once a window has passed, folds the
+     * window's CPU time per wake into {@link #clockNanosPerWake}: half the old estimate, half the
+     * window's. Per wake, not per request: every chosen tick needs a wake, which is what a walk
+     * adds to the clock's work (the submission itself took 2.5 µs of a 22-µs wake, measured on four
+     * Pace threads at 100 µs); charging all of the clock's time to the requests instead made the
+     * estimate grow as the requests thinned, since the clock also wakes to count ticks (207 µs a
+     * request where a wake took 25). Clock thread only.
+     */
+    private void measureClock(long now) {
+        long c = ThreadCpuClock.current();
+        if (c < 0) {
+            return;
+        }
+        if (clockCpuSeen >= 0) {
+            windowCpu += Math.max(0, c - clockCpuSeen);
+            windowWakes++;
+        }
+        clockCpuSeen = c;
+        if (windowStart == 0) {
+            windowStart = now;
+        } else if (now - windowStart >= CLOCK_COST_WINDOW_NANOS && windowWakes > 0) {
+            long per = windowCpu / windowWakes;
+            long old = clockNanosPerWake;
+            clockNanosPerWake = old == 0 ? per : (old + per) / 2; // single writer
+            windowCpu = 0;
+            windowWakes = 0;
+            windowStart = now;
+        }
     }
 
     /** Whether parked and blocked threads are sampled. Any thread. */
@@ -350,6 +415,12 @@ public final class SamplingClock {
     }
 
     private void run(long[] ticks) {
+        // a clock started again (sampling switched off and on) is a new thread: its CPU time
+        // starts afresh; the estimate per wake is kept
+        clockCpuSeen = -1;
+        windowCpu = 0;
+        windowWakes = 0;
+        windowStart = 0;
         warmUpStackWalk();
         long next = System.nanoTime() + delayNanos;
         int batch = 1;
@@ -395,7 +466,7 @@ public final class SamplingClock {
                 continue;
             }
             for (ThreadSchedule s : e.threads) {
-                k = Math.min(k, s.ticksUntilChoice(p, b, now));
+                k = Math.min(k, s.ticksUntilChoice(p, b, now, wakeClockNanos));
                 if (k <= 0) {
                     return 1;
                 }
@@ -405,23 +476,24 @@ public final class SamplingClock {
     }
 
     /**
-     * Whether more of the sampled threads are runnable now (not parked, waiting or blocked, by
-     * {@link Thread#getState()}, in a context or not) than the machine has cores: then some of them
-     * wait for a core, and a runnable thread is not necessarily running. Clock thread only.
+     * How many of the sampled threads are runnable now (not parked, waiting or blocked, by
+     * {@link Thread#getState()}, in a context or not), counted up to {@code limit}. More than the
+     * machine has cores: some of them wait for a core, and a runnable thread is not necessarily
+     * running. As many as the cores: no core is left for the clock. Clock thread only.
      */
-    private boolean moreRunnableThanCores() {
+    private int runnableThreads(int limit) {
         int runnable = 0;
         for (ContextEntry e : order) {
             if (e.closed) {
                 continue;
             }
             for (ThreadSchedule s : e.threads) {
-                if (!s.thread.isEnded() && ThreadSchedule.running(s.thread.thread.getState()) && ++runnable > cores) {
-                    return true;
+                if (!s.thread.isEnded() && ThreadSchedule.running(s.thread.thread.getState()) && ++runnable >= limit) {
+                    return runnable;
                 }
             }
         }
-        return false;
+        return runnable;
     }
 
     private void tick(long now, int n) {
@@ -430,8 +502,17 @@ public final class SamplingClock {
         boolean idle = sampleIdle;
         // with idle threads sampled the profile is of wall-clock time: every thread's state counts
         SamplingSettings.CpuTime when = idle ? SamplingSettings.CpuTime.OFF : cpuTime;
-        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && moreRunnableThanCores();
+        int runnable = runnableThreads(cores + 1);
+        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && runnable > cores;
         wakes = wakes + 1; // single writer
+        measureClock(now);
+        // the clock's time is the guest threads' where they leave no core free; elsewhere it has a
+        // core of its own, or shares one with the compiler
+        long clockNanos = runnable >= cores ? clockNanosPerWake : 0;
+        wakeClockNanos = clockNanos;
+        if (clockNanos > 0) {
+            chargedWakes = chargedWakes + 1; // single writer
+        }
         if (cpu) {
             cpuWakes = cpuWakes + 1;
         }
@@ -445,7 +526,7 @@ public final class SamplingClock {
             }
             List<SampledThread> chosen = null;
             for (ThreadSchedule s : e.threads) {
-                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0)) {
+                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0, clockNanos)) {
                     if (chosen == null) {
                         chosen = new ArrayList<>(e.threads.size());
                     }

@@ -40,6 +40,13 @@ final class ThreadSchedule {
     private long cpuCredit;
     /** When a wake last counted this thread by CPU time ({@link #byState}). */
     private long cpuWakeNanos;
+    /**
+     * Whether the last wake found the thread idle while it counted running threads by CPU time:
+     * then the thread does not bound how long the clock sleeps ({@link #ticksUntilChoice}), since
+     * the CPU time read at the next wake says how much of the time slept over it ran. Counted by
+     * state, an idle thread that woke mid-sleep would get the whole sleep as running ticks.
+     */
+    private boolean idleByCpu;
 
     ThreadSchedule(SampledThread thread, long seed) {
         this.thread = thread;
@@ -75,10 +82,21 @@ final class ThreadSchedule {
      * wake by the thread's state ({@link #cpuUnits}).
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos) {
+        return tick(periodNanos, budget, sampleIdle, units, now, n, cpuUnitNanos, 0);
+    }
+
+    /**
+     * {@link #tick(long, double, boolean, long, long, int, long)} where each walk also costs the
+     * clock {@code clockNanos} of CPU time that the guest threads would otherwise have had (where
+     * they leave no core free): the budget then pays for both, {@code p = budget × period /
+     * (walk + clockNanos)}. The charge is the same for every thread and tick of a wake, so the
+     * selection still never looks at the stack.
+     */
+    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos) {
         thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
         boolean send = false;
         try {
-            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos);
+            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos, clockNanos);
             return send;
         } finally {
             if (!send) {
@@ -87,7 +105,7 @@ final class ThreadSchedule {
         }
     }
 
-    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos) {
+    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos) {
         if (thread.isEnded()) {
             return false; // removed from its context; the clock's copy of the list may still hold it
         }
@@ -111,6 +129,7 @@ final class ThreadSchedule {
         // milliseconds of its next call into the guest went unsampled
         thread.abandonIfUnperformable();
         boolean idle = !sampleIdle && isIdle(state);
+        idleByCpu = idle && cpuUnitNanos > 0;
         if (cpuUnitNanos <= 0) {
             byState(now);
         } else if (!idle) {
@@ -129,7 +148,7 @@ final class ThreadSchedule {
         // (under WaitedTicks=top): gaps between chosen ticks then never start where a wait ended
         // (RequestLedger.tick)
         boolean select = !idle && thread.ledger.inSelection(initializing);
-        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now) : 0, n);
+        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now, clockNanos) : 0, n);
     }
 
     /**
@@ -190,23 +209,33 @@ final class ThreadSchedule {
     }
 
     /** The selection probability of this thread's tick now: 1 while no walk cost is known or with no budget. */
-    private double probabilityNow(long periodNanos, double budget, long now) {
+    private double probabilityNow(long periodNanos, double budget, long now, long clockNanos) {
         long cost = thread.captureCostNanos();
         if (cost <= 0 || budget >= 1) {
             return 1;
         }
-        return probability(periodNanos, budget, cost, now - thread.lastCaptureNanos());
+        return probability(periodNanos, budget, cost + clockNanos, now - thread.lastCaptureNanos());
     }
 
     /**
      * How many of the next clock ticks certainly cannot choose this thread, so that the clock may
-     * sleep over them and count them at once: 0 when every tick must be looked at (a request
-     * outstanding or a walk running, every tick chosen, no cost known yet, an ended thread). The
+     * sleep over them and count them at once: 0 when every tick must be looked at (a walk running,
+     * whose ticks are the walk's; every tick chosen; no cost known yet, from the thread or the
+     * {@linkplain dev.ccsampler.capture.CaptureCost.Prior engine}), no bound for a thread that
+     * ended or that was idle at the last wake that counted by CPU time (the next wake reads what it
+     * ran). A request waiting for a late poll does not keep the clock awake: under
+     * {@code WaitedTicks=top} the selection goes on through the wait by the same rule, and under the
+     * other policies it stops, so its next choice comes later than this says, never earlier. The
      * selection depends on time only, never on the stack, so where the thinning leaves gaps of
-     * several ticks the clock need not wake for each. Clock thread only.
+     * several ticks the clock need not wake for each. {@code clockNanos} is what the wake charges a
+     * walk for the clock's own time ({@link #tick(long, double, boolean, long, long, int, long, long)}).
+     * Clock thread only.
      */
-    long ticksUntilChoice(long periodNanos, double budget, long now) {
-        if (thread.isEnded() || budget >= 1 || thread.ledger.busy()) {
+    long ticksUntilChoice(long periodNanos, double budget, long now, long clockNanos) {
+        if (thread.isEnded() || idleByCpu) {
+            return Long.MAX_VALUE;
+        }
+        if (budget >= 1 || thread.ledger.capturing()) {
             return 0;
         }
         long cost = thread.captureCostNanos();
@@ -214,7 +243,7 @@ final class ThreadSchedule {
             return 0;
         }
         // the discount raises p slowly while no walk happens (0.1 % per ms): a margin of 2 %
-        return ticksUntilChoice(1.02 * probability(periodNanos, budget, cost, now - thread.lastCaptureNanos()));
+        return ticksUntilChoice(1.02 * probability(periodNanos, budget, cost + clockNanos, now - thread.lastCaptureNanos()));
     }
 
     /** How many of the next ticks {@link #choose(double)} at probability {@code p} certainly returns false for. Clock thread only. */

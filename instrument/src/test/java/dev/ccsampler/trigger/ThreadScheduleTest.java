@@ -301,4 +301,102 @@ class ThreadScheduleTest {
         assertEquals(1, t.ledger.idleTicks(), "but an idle one");
         assertTrue(s.tick(period, 1.0, false, 1, 3_000, 1, 0), "by state alone the same thread is asked");
     }
+
+    /** A thread whose walks cost {@code costNanos}, last walked at 0. */
+    private static SampledThread walkedThread(Thread thread, long costNanos, dev.ccsampler.capture.RequestLedger.Waited waited) {
+        SampledThread t = new SampledThread(thread, 0, 4, 16, null, false, waited);
+        dev.ccsampler.capture.CaptureCost c = new dev.ccsampler.capture.CaptureCost();
+        c.walked(0, 1); // the first walk is not counted
+        c.walked(0, costNanos);
+        t.shareCost(c);
+        return t;
+    }
+
+    /** Ticks chosen in {@code ticks} ticks at 100 µs, 3 %, walks of 20 µs, the clock charging {@code clockNanos} a walk. */
+    private static long chosenTicks(long clockNanos, int ticks) {
+        SampledThread t = walkedThread(Thread.currentThread(), 20_000, dev.ccsampler.capture.RequestLedger.Waited.TOP);
+        ThreadSchedule s = new ThreadSchedule(t, 5);
+        long chosen = 0;
+        for (int i = 0; i < ticks; i++) {
+            // one nanosecond after the last walk: no discount, p is budget × period / cost exactly
+            if (s.tick(100_000, 0.03, false, 1, 1, 1, 0, clockNanos)) {
+                chosen++;
+                t.ledger.beginRequest(1);
+                t.ledger.clockExit();
+                t.ledger.claim(1); // performed at once
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * Where the guest threads leave no core free the clock's own time is theirs, and each chosen
+     * tick costs the clock a wake: the selection then charges a wake to each walk. At p = 3 % ×
+     * 100 µs / 20 µs = 0.15 a tick, a wake of 20 µs halves the walks.
+     */
+    @Test
+    void theClocksTimeChargedToTheWalksThinsThem() {
+        int ticks = 100_000;
+        long plain = chosenTicks(0, ticks);
+        long charged = chosenTicks(20_000, ticks);
+        assertEquals(0.15 * ticks, plain, 0.01 * 0.15 * ticks, "walks alone");
+        assertEquals(0.075 * ticks, charged, 0.01 * 0.075 * ticks, "walks and the clock's wakes");
+    }
+
+    /**
+     * The clock sleeps over ticks no thread can be chosen at: a request waiting for a late poll
+     * does not keep it awake (under {@code WaitedTicks=top} the selection goes on through the wait,
+     * so the same rule says when the next choice can come), nor does a thread that is idle while
+     * threads are counted by CPU time (its CPU time, read at the next wake, says what it ran), nor
+     * one that ended. On four Pace threads on two cores at 100 µs the clock woke at nearly every
+     * tick for such threads.
+     */
+    @Test
+    void waitingRequestsAndIdleThreadsDoNotKeepTheClockAwake() throws Exception {
+        long period = 100_000;
+        double budget = 0.03;
+        double p = 1.02 * ThreadSchedule.probability(period, budget, 20_000, 1);
+        SampledThread t = walkedThread(Thread.currentThread(), 20_000, dev.ccsampler.capture.RequestLedger.Waited.TOP);
+        ThreadSchedule s = new ThreadSchedule(t, 9);
+        int waitingWakes = 0;
+        long sleptOver = 0;
+        for (int i = 0; i < 2_000; i++) {
+            long k = s.ticksUntilChoice(period, budget, 1, 0);
+            if (t.ledger.outstandingSince() != 0) {
+                assertEquals(s.ticksUntilChoice(p), k, "a waiting request: the selection's own gap");
+                waitingWakes++;
+                sleptOver += k;
+            }
+            if (s.tick(period, budget, false, 1, 1, (int) k + 1, 0, 0)) {
+                t.ledger.beginRequest(1);
+                t.ledger.clockExit(); // and it stays outstanding: a loop that does not poll
+            }
+        }
+        assertTrue(waitingWakes > 1_000 && sleptOver > 2 * waitingWakes, "waking " + waitingWakes + " times, sleeping over " + sleptOver + " ticks");
+
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        Thread parked = new Thread(() -> {
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        parked.start();
+        try {
+            while (parked.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait();
+            }
+            ThreadSchedule idle = new ThreadSchedule(walkedThread(parked, 20_000, dev.ccsampler.capture.RequestLedger.Waited.TOP), 9);
+            idle.tick(period, budget, false, 1, 1, 1, 0, 0); // counted by state
+            assertTrue(idle.ticksUntilChoice(period, budget, 1, 0) < 100, "idle, counted by state: its credit still bounds the sleep");
+            idle.tick(period, budget, false, 1, 1, 1, period, 0); // counted by CPU time
+            assertEquals(Long.MAX_VALUE, idle.ticksUntilChoice(period, budget, 1, 0), "idle, counted by CPU time: no bound");
+        } finally {
+            done.countDown();
+            parked.join();
+        }
+        t.markEnded();
+        assertEquals(Long.MAX_VALUE, s.ticksUntilChoice(period, budget, 1, 0), "an ended thread: no bound");
+    }
 }

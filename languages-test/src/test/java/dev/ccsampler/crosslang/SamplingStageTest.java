@@ -1140,6 +1140,9 @@ class SamplingStageTest {
         System.out.println("threads outnumbering cores: " + profile.meta().sampling());
         assertEquals(n, seen, "every worker sampled");
         assertTrue(off.isEmpty(), () -> "ticks off the CPU time used: " + off);
+        // the clock's time is the workers' here: the budget pays for its wakes too, and says so
+        assertTrue(profile.meta().sampling().stream().anyMatch(s -> s.contains("paid for the clock's own CPU time beside each walk")),
+                        () -> "no note of the clock's time charged to the walks: " + profile.meta().sampling());
     }
 
     @Test
