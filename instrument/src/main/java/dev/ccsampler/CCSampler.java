@@ -97,8 +97,6 @@ public final class CCSampler implements AutoCloseable {
      * ({@link CaptureCost}). Weak keys: ended threads go. Guarded by itself.
      */
     private final java.util.Map<Thread, CaptureCost> captureCosts = new java.util.WeakHashMap<>();
-    /** The latest capture cost of any thread: a new thread's until it has its own (CaptureCost). */
-    private final CaptureCost.Prior costPrior = new CaptureCost.Prior();
     /**
      * Each Java thread's memo of the frames its walks saw, shared by its states in all contexts of
      * the engine ({@link dev.ccsampler.capture.EdgeMemo}), read by the thread at its first walk. A
@@ -320,7 +318,7 @@ public final class CCSampler implements AutoCloseable {
                     t.walkFully();
                 }
                 synchronized (captureCosts) {
-                    t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost(costPrior)));
+                    t.shareCost(captureCosts.computeIfAbsent(thread, k -> new CaptureCost()));
                 }
                 t.shareMemo(edgeMemos::get);
                 t.registerMarks(context);

@@ -17,26 +17,9 @@ import java.lang.invoke.VarHandle;
  * {@link #TAU_NANOS}), not per sample: the clock's choice must not follow the stack of the last
  * few samples. One walk moves it by at most a factor of {@link #OUTLIER_FACTOR}.
  *
- * <p>Until a thread has an estimate of its own, the clock reads the latest estimate of any thread of
- * the engine ({@link Prior}): a program that starts threads all the time (a worker per task) had
- * every new thread's ticks chosen one by one, each sending a request, until its second walk, and
- * the clock woke at every tick for it. On four Pace threads started ten times a second on two
- * cores, that was most of the clock's wakes at 100 µs (docs/performance.md, <em>Threads that come
- * and go</em>).
- *
  * <p>Threads: {@link #walked} on the guest thread; the clock reads with opaque loads (a hint).
  */
 public final class CaptureCost {
-
-    /** The latest estimate any thread of an engine published: a new thread's cost until it has its own. */
-    public static final class Prior {
-        private volatile long nanos;
-
-        /** The latest estimate published, 0 before any. Any thread. */
-        public long nanos() {
-            return nanos;
-        }
-    }
 
     private static final VarHandle COST;
     private static final VarHandle LAST;
@@ -71,18 +54,6 @@ public final class CaptureCost {
     private long lastNanos;
     /** Guest thread only: walks seen. */
     private long walks;
-    /** Where this thread's estimate is published for new threads, and read while it has none; or null. */
-    private final Prior prior;
-
-    /** A thread's estimate with no prior: unknown (0) until its second walk. */
-    public CaptureCost() {
-        this(null);
-    }
-
-    /** A thread's estimate that reads {@code prior} until it has one of its own, and publishes to it. */
-    public CaptureCost(Prior prior) {
-        this.prior = prior;
-    }
 
     /** Counts one published capture that started at {@code start} and took {@code cost} ns. Guest thread (and tests). */
     public void walked(long start, long cost) {
@@ -99,23 +70,13 @@ public final class CaptureCost {
                 est = (long) (old + a * (c - old));
             }
             COST.setOpaque(this, Math.max(1, est)); // opaque: a hint for the clock's budget
-            if (prior != null) {
-                prior.nanos = Math.max(1, est); // racy between threads: the latest of any, a hint
-            }
         }
         LAST.setOpaque(this, start);
     }
 
-    /**
-     * The smoothed cost of one capture; before the first counted walk the prior's, or 0 without
-     * one. Racy read, benign: a hint.
-     */
+    /** The smoothed cost of one capture, 0 before the first counted walk. Racy read, benign: a hint. */
     public long nanos() {
-        long own = (long) COST.getOpaque(this);
-        if (own != 0 || prior == null) {
-            return own;
-        }
-        return prior.nanos();
+        return (long) COST.getOpaque(this);
     }
 
     /** When the last published capture started, 0 before the first. Racy read, benign: a hint. */

@@ -86,6 +86,11 @@ public final class SamplingClock {
     private long clockCpuSeen = -1;
     /** What this wake charges each walk for the clock's time: {@link #clockNanosPerWake} or 0. Clock thread only. */
     private long wakeClockNanos;
+    /**
+     * The latest walk cost estimate of any sampled thread the clock looked at: a new thread's until it
+     * has its own ({@link ThreadSchedule#costNanos}); 0 before any. Clock thread only.
+     */
+    private long anyCostNanos;
     /** Wakes that charged the clock's time to the walks. Single writer: the clock. */
     private volatile long chargedWakes;
     /** Whether each request notes the guest thread's CPU time ({@link SampledThread#noteRequestCpu}). */
@@ -191,11 +196,6 @@ public final class SamplingClock {
                         : String.format("running threads counted by the CPU time they used at %d of the clock's %d wakes (%.0f%%), where more threads were runnable than the %d cores; "
                                         + "by their state at the others", c, w, 100.0 * c / Math.max(1, w), cores);
         return g == 0 ? counted : counted + "; " + charged;
-    }
-
-    /** The clock's own CPU time per wake, as last estimated, in nanoseconds; 0 when not measured. Any thread. */
-    public long clockNanosPerWake() {
-        return clockNanosPerWake;
     }
 
     /** Window over which the clock's CPU time per wake is measured. */
@@ -466,7 +466,7 @@ public final class SamplingClock {
                 continue;
             }
             for (ThreadSchedule s : e.threads) {
-                k = Math.min(k, s.ticksUntilChoice(p, b, now, wakeClockNanos));
+                k = Math.min(k, s.ticksUntilChoice(p, b, now, wakeClockNanos, anyCostNanos));
                 if (k <= 0) {
                     return 1;
                 }
@@ -526,7 +526,11 @@ public final class SamplingClock {
             }
             List<SampledThread> chosen = null;
             for (ThreadSchedule s : e.threads) {
-                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0, clockNanos)) {
+                long own = s.thread.captureCostNanos();
+                if (own > 0) {
+                    anyCostNanos = own;
+                }
+                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0, clockNanos, anyCostNanos)) {
                     if (chosen == null) {
                         chosen = new ArrayList<>(e.threads.size());
                     }

@@ -82,7 +82,7 @@ final class ThreadSchedule {
      * wake by the thread's state ({@link #cpuUnits}).
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos) {
-        return tick(periodNanos, budget, sampleIdle, units, now, n, cpuUnitNanos, 0);
+        return tick(periodNanos, budget, sampleIdle, units, now, n, cpuUnitNanos, 0, 0);
     }
 
     /**
@@ -90,13 +90,14 @@ final class ThreadSchedule {
      * clock {@code clockNanos} of CPU time that the guest threads would otherwise have had (where
      * they leave no core free): the budget then pays for both, {@code p = budget × period /
      * (walk + clockNanos)}. The charge is the same for every thread and tick of a wake, so the
-     * selection still never looks at the stack.
+     * selection still never looks at the stack. {@code priorCostNanos} is the walk cost assumed
+     * while the thread has no estimate of its own ({@link #costNanos}).
      */
-    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos) {
+    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos, long priorCostNanos) {
         thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
         boolean send = false;
         try {
-            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos, clockNanos);
+            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos, clockNanos, priorCostNanos);
             return send;
         } finally {
             if (!send) {
@@ -105,7 +106,8 @@ final class ThreadSchedule {
         }
     }
 
-    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos) {
+    private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos,
+                    long priorCostNanos) {
         if (thread.isEnded()) {
             return false; // removed from its context; the clock's copy of the list may still hold it
         }
@@ -148,7 +150,7 @@ final class ThreadSchedule {
         // (under WaitedTicks=top): gaps between chosen ticks then never start where a wait ended
         // (RequestLedger.tick)
         boolean select = !idle && thread.ledger.inSelection(initializing);
-        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now, clockNanos) : 0, n);
+        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now, clockNanos, priorCostNanos) : 0, n);
     }
 
     /**
@@ -208,9 +210,23 @@ final class ThreadSchedule {
         cpuCredit = 0;
     }
 
+    /**
+     * The thread's walk cost estimate, or {@code priorCostNanos} while it has none of its own (before
+     * its second walk): the clock passes the estimate of another thread of the engine, so that a
+     * program that starts threads all the time (a worker per task) does not have every tick of each
+     * new thread chosen until then, each a wake of the clock; on four Pace threads started ten times
+     * a second on two cores that was most of the clock's wakes at 100 µs (docs/sampling.md, <em>The
+     * clock's own time, where the guest threads leave no core free</em>). Before the thread's first
+     * walk the discount of {@link #probability} still makes its first tick chosen. 0: unknown.
+     */
+    long costNanos(long priorCostNanos) {
+        long own = thread.captureCostNanos();
+        return own > 0 ? own : priorCostNanos;
+    }
+
     /** The selection probability of this thread's tick now: 1 while no walk cost is known or with no budget. */
-    private double probabilityNow(long periodNanos, double budget, long now, long clockNanos) {
-        long cost = thread.captureCostNanos();
+    private double probabilityNow(long periodNanos, double budget, long now, long clockNanos, long priorCostNanos) {
+        long cost = costNanos(priorCostNanos);
         if (cost <= 0 || budget >= 1) {
             return 1;
         }
@@ -220,8 +236,8 @@ final class ThreadSchedule {
     /**
      * How many of the next clock ticks certainly cannot choose this thread, so that the clock may
      * sleep over them and count them at once: 0 when every tick must be looked at (a walk running,
-     * whose ticks are the walk's; every tick chosen; no cost known yet, from the thread or the
-     * {@linkplain dev.ccsampler.capture.CaptureCost.Prior engine}), no bound for a thread that
+     * whose ticks are the walk's; every tick chosen; no cost known yet, from the thread or another
+     * of the engine, {@link #costNanos}), no bound for a thread that
      * ended or that was idle at the last wake that counted by CPU time (the next wake reads what it
      * ran). A request waiting for a late poll does not keep the clock awake: under
      * {@code WaitedTicks=top} the selection goes on through the wait by the same rule, and under the
@@ -231,14 +247,14 @@ final class ThreadSchedule {
      * walk for the clock's own time ({@link #tick(long, double, boolean, long, long, int, long, long)}).
      * Clock thread only.
      */
-    long ticksUntilChoice(long periodNanos, double budget, long now, long clockNanos) {
+    long ticksUntilChoice(long periodNanos, double budget, long now, long clockNanos, long priorCostNanos) {
         if (thread.isEnded() || idleByCpu) {
             return Long.MAX_VALUE;
         }
         if (budget >= 1 || thread.ledger.capturing()) {
             return 0;
         }
-        long cost = thread.captureCostNanos();
+        long cost = costNanos(priorCostNanos);
         if (cost <= 0) {
             return 0;
         }

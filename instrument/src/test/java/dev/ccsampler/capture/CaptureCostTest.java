@@ -75,27 +75,4 @@ class CaptureCostTest {
         assertEquals(7 * MS, second.captureCostNanos(), "a later context's state starts from the thread's estimate");
         assertEquals(2 * MS, second.lastCaptureNanos());
     }
-
-    /**
-     * A program that starts threads all the time: each new thread's cost is the latest estimate of
-     * any thread until its own second walk, so the clock need not choose its ticks one by one.
-     */
-    @Test
-    void aNewThreadReadsTheLatestEstimateOfAnyThreadUntilItHasItsOwn() {
-        CaptureCost.Prior prior = new CaptureCost.Prior();
-        CaptureCost first = new CaptureCost(prior);
-        CaptureCost second = new CaptureCost(prior);
-        assertEquals(0, second.nanos(), "no thread has walked: no estimate");
-        first.walked(1 * MS, 300 * MS);
-        first.walked(2 * MS, 40 * US);
-        assertEquals(40 * US, first.nanos());
-        assertEquals(40 * US, second.nanos(), "the other thread's estimate, before a walk of its own");
-        second.walked(3 * MS, 200 * MS);
-        assertEquals(40 * US, second.nanos(), "its first walk is not counted: still the prior");
-        second.walked(4 * MS, 2 * MS);
-        assertEquals(2 * MS, second.nanos(), "its own estimate once it has one");
-        assertEquals(40 * US, first.nanos(), "a thread with an estimate keeps its own");
-        assertEquals(2 * MS, prior.nanos(), "the latest estimate of any thread");
-        assertEquals(0, new CaptureCost().nanos(), "no prior: unknown until the second walk");
-    }
 }

@@ -319,7 +319,7 @@ class ThreadScheduleTest {
         long chosen = 0;
         for (int i = 0; i < ticks; i++) {
             // one nanosecond after the last walk: no discount, p is budget × period / cost exactly
-            if (s.tick(100_000, 0.03, false, 1, 1, 1, 0, clockNanos)) {
+            if (s.tick(100_000, 0.03, false, 1, 1, 1, 0, clockNanos, 0)) {
                 chosen++;
                 t.ledger.beginRequest(1);
                 t.ledger.clockExit();
@@ -361,13 +361,13 @@ class ThreadScheduleTest {
         int waitingWakes = 0;
         long sleptOver = 0;
         for (int i = 0; i < 2_000; i++) {
-            long k = s.ticksUntilChoice(period, budget, 1, 0);
+            long k = s.ticksUntilChoice(period, budget, 1, 0, 0);
             if (t.ledger.outstandingSince() != 0) {
                 assertEquals(s.ticksUntilChoice(p), k, "a waiting request: the selection's own gap");
                 waitingWakes++;
                 sleptOver += k;
             }
-            if (s.tick(period, budget, false, 1, 1, (int) k + 1, 0, 0)) {
+            if (s.tick(period, budget, false, 1, 1, (int) k + 1, 0, 0, 0)) {
                 t.ledger.beginRequest(1);
                 t.ledger.clockExit(); // and it stays outstanding: a loop that does not poll
             }
@@ -388,15 +388,47 @@ class ThreadScheduleTest {
                 Thread.onSpinWait();
             }
             ThreadSchedule idle = new ThreadSchedule(walkedThread(parked, 20_000, dev.ccsampler.capture.RequestLedger.Waited.TOP), 9);
-            idle.tick(period, budget, false, 1, 1, 1, 0, 0); // counted by state
-            assertTrue(idle.ticksUntilChoice(period, budget, 1, 0) < 100, "idle, counted by state: its credit still bounds the sleep");
-            idle.tick(period, budget, false, 1, 1, 1, period, 0); // counted by CPU time
-            assertEquals(Long.MAX_VALUE, idle.ticksUntilChoice(period, budget, 1, 0), "idle, counted by CPU time: no bound");
+            idle.tick(period, budget, false, 1, 1, 1, 0, 0, 0); // counted by state
+            assertTrue(idle.ticksUntilChoice(period, budget, 1, 0, 0) < 100, "idle, counted by state: its credit still bounds the sleep");
+            idle.tick(period, budget, false, 1, 1, 1, period, 0, 0); // counted by CPU time
+            assertEquals(Long.MAX_VALUE, idle.ticksUntilChoice(period, budget, 1, 0, 0), "idle, counted by CPU time: no bound");
         } finally {
             done.countDown();
             parked.join();
         }
         t.markEnded();
-        assertEquals(Long.MAX_VALUE, s.ticksUntilChoice(period, budget, 1, 0), "an ended thread: no bound");
+        assertEquals(Long.MAX_VALUE, s.ticksUntilChoice(period, budget, 1, 0, 0), "an ended thread: no bound");
+    }
+
+    /**
+     * A thread started while others run, after its first walk (which pays one-time costs and is not
+     * counted): it has no estimate of its own, and without the clock's prior every tick was chosen
+     * (and the clock woke at each) until its second walk; with it, its ticks are thinned as another
+     * thread's would be.
+     */
+    @Test
+    void aNewThreadIsThinnedByAnotherThreadsCostUntilItHasItsOwn() {
+        long period = 100_000;
+        double budget = 0.03;
+        SampledThread t = new SampledThread(Thread.currentThread(), 0, 4, 16);
+        dev.ccsampler.capture.CaptureCost c = new dev.ccsampler.capture.CaptureCost();
+        c.walked(0, 5_000_000); // its first walk: not counted
+        t.shareCost(c);
+        assertEquals(0, t.captureCostNanos(), "no estimate of its own yet");
+        ThreadSchedule s = new ThreadSchedule(t, 3);
+        assertEquals(0, s.ticksUntilChoice(period, budget, 1, 0, 0), "no cost known: every tick may be chosen");
+        assertEquals(20_000, s.costNanos(20_000));
+        int chosen = 0;
+        for (int i = 0; i < 10_000; i++) {
+            if (s.tick(period, budget, false, 1, 1, 1, 0, 0, 20_000)) {
+                chosen++;
+                t.ledger.beginRequest(1);
+                t.ledger.clockExit();
+                t.ledger.claim(1);
+            }
+        }
+        assertEquals(1_500, chosen, 30, "thinned to p = 3 % × 100 µs / 20 µs = 0.15 by the prior");
+        c.walked(1, 40_000);
+        assertEquals(40_000, s.costNanos(20_000), "its own estimate, once it has one");
     }
 }
