@@ -93,6 +93,8 @@ public final class SamplingClock {
     private long anyCostNanos;
     /** Wakes that charged the clock's time to the walks. Single writer: the clock. */
     private volatile long chargedWakes;
+    /** Wakes after which the clock slept longer than the selection needed ({@link #leastBatch}). Single writer: the clock. */
+    private volatile long stretchedWakes;
     /** Whether each request notes the guest thread's CPU time ({@link SampledThread#noteRequestCpu}). */
     private volatile boolean measureWaitCpu;
     private volatile boolean running;
@@ -186,9 +188,11 @@ public final class SamplingClock {
             return null;
         }
         long w = wakes;
+        long st = stretchedWakes;
         String charged = g == 0 ? ""
-                        : String.format("the cost budget paid for the clock's own CPU time beside each walk at %d wakes where the runnable threads left none of the %d cores free (%.1f us a wake at the end)",
-                                        g, cores, clockNanosPerWake / 1e3);
+                        : String.format("the cost budget paid for the clock's own CPU time beside each walk at %d wakes where the runnable threads left none of the %d cores free (%.1f us a wake at the end)%s",
+                                        g, cores, clockNanosPerWake / 1e3,
+                                        st == 0 ? "" : String.format(", and after %d of them the clock slept over more ticks than the walks needed, so that its wakes took at most half the budget", st));
         if (c == 0) {
             return Character.toUpperCase(charged.charAt(0)) + charged.substring(1);
         }
@@ -452,10 +456,23 @@ public final class SamplingClock {
      * so that no thread can be chosen at the ticks in between ({@link ThreadSchedule#ticksUntilChoice}),
      * at most {@link #MAX_BATCH_NANOS} of them. At 100 µs the clock woke 10 000 times a second,
      * about a tenth of a core on its own; where it sleeps over ticks it counts them at the next
-     * wake, each as a tick of the thread's state then. Clock thread.
+     * wake, each as a tick of the thread's state then. Where the guest threads leave no core free
+     * the clock also sleeps at least {@link #leastBatch} ticks, whatever the threads would choose.
+     * Clock thread.
      */
     private int nextBatch(long p, long now) {
         long cap = MAX_BATCH_NANOS / Math.max(1, p);
+        int least = wakeClockNanos <= 0 ? 1 : leastBatch(wakeClockNanos, budget, p, cores, java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+        int batch = chosenBatch(p, now, cap);
+        if (least > batch) {
+            stretchedWakes = stretchedWakes + 1; // single writer
+            return least;
+        }
+        return batch;
+    }
+
+    /** {@link #nextBatch} by the threads' selection alone. Clock thread. */
+    private int chosenBatch(long p, long now, long cap) {
         if (cap <= 1) {
             return 1;
         }
@@ -473,6 +490,37 @@ public final class SamplingClock {
             }
         }
         return (int) k + 1;
+    }
+
+    /**
+     * The fewest ticks the clock sleeps where the guest threads leave no core free and each wake
+     * costs them {@code clockNanos} of the clock's CPU time: enough that the wakes take at most
+     * half the cost budget of the machine's {@code cores}, counting each wake twice, since a wake
+     * that takes a core from a guest thread also costs that thread about as much again in the
+     * kernel (the timer's interrupt, the switch to the clock and back: 1.1 % more of the machine
+     * beside the clock's own 1.7 % on four Pace threads at 1 ms, measured with {@code perf}).
+     * Each thread's selection then runs over all the ticks slept, and a thread chosen at the wake
+     * carries them, so the walks the budget allows share wakes instead of each needing one: on
+     * four threads at 1 ms the clock had woken at 92 % of the ticks for walks at 89 % of them
+     * (docs/sampling.md, <em>Walks that share the clock's wakes</em>). The mean is {@code m = 4 ×
+     * clockNanos / (budget × period × cores)}; each wake draws from [m/2, 3m/2) ({@code draw} in
+     * [0, 1)), so that the wakes do not fall into step with a program's own period; 1 where
+     * {@code m} is under 1.5. At most {@link #MAX_BATCH_NANOS}, as any sleep of the clock: a wake
+     * costs more the rarer the wakes (about 30 µs of the clock's CPU at 300 to 900 wakes a second,
+     * 110 to 185 µs at 90 to 110, its code and data no longer in the caches the guests use), so a
+     * longer sleep saved little and thinned the walks to those of a period ten times as long.
+     * Depends on time and the clock's cost only, never on a stack.
+     */
+    static int leastBatch(long clockNanos, double budget, long periodNanos, int cores, double draw) {
+        long most = MAX_BATCH_NANOS / Math.max(1, periodNanos);
+        if (clockNanos <= 0 || budget >= 1 || most <= 1) {
+            return 1;
+        }
+        double m = 4.0 * clockNanos / (budget * periodNanos * Math.max(1, cores));
+        if (m < 1.5) {
+            return 1;
+        }
+        return (int) Math.max(1, Math.min(most, Math.round(m * (0.5 + draw))));
     }
 
     /**

@@ -304,6 +304,12 @@ final class ThreadSchedule {
         }
         credit -= threshold;
         threshold = nextThreshold();
+        if (credit >= threshold) {
+            // a wake that stood for more than a gap (the clock slept for its own cost,
+            // SamplingClock.leastBatch) chooses once; the rest would choose the thread at tick
+            // after tick once the wakes come at every tick again. Time only, never the stack.
+            credit = random.nextDouble() * threshold;
+        }
         return true;
     }
 

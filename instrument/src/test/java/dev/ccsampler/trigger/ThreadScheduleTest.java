@@ -431,4 +431,55 @@ class ThreadScheduleTest {
         c.walked(1, 40_000);
         assertEquals(40_000, s.costNanos(20_000), "its own estimate, once it has one");
     }
+
+    /**
+     * Where the guest threads leave no core free, the clock sleeps at least {@link
+     * SamplingClock#leastBatch} ticks, so that its wakes (counted twice: the clock's CPU and the
+     * guest's switch) take at most half the budget of the cores: m = 4 × wake / (budget × period ×
+     * cores), drawn from [m/2, 3m/2). At 1 ms, 3 %, two cores and 30 µs a wake, m = 2; nothing at
+     * 10 ms or where the clock costs nothing; never longer than the clock's longest sleep (2 ms).
+     */
+    @Test
+    void theClocksWakesTakeAtMostHalfTheBudget() {
+        assertEquals(1, SamplingClock.leastBatch(30_000, 0.03, 10_000_000, 2, 0.5), "10 ms: a wake is cheap beside the budget");
+        assertEquals(1, SamplingClock.leastBatch(0, 0.03, 1_000_000, 2, 0.5), "the clock's cost unknown or not charged");
+        assertEquals(1, SamplingClock.leastBatch(30_000, 1.0, 1_000_000, 2, 0.5), "no budget");
+        assertEquals(2, SamplingClock.leastBatch(30_000, 0.03, 1_000_000, 2, 0.5), "1 ms: the mean");
+        assertEquals(2, SamplingClock.leastBatch(30_000, 0.03, 1_000_000, 2, 0.99), "1 ms: at most 2 ms, two ticks");
+        assertEquals(1, SamplingClock.leastBatch(15_000, 0.03, 500_000, 2, 0.0), "500 us, m = 2: the draw's low end, m/2");
+        assertEquals(3, SamplingClock.leastBatch(15_000, 0.03, 500_000, 2, 0.99), "500 us, m = 2: the draw's high end, 3m/2");
+        assertEquals(1, SamplingClock.leastBatch(30_000, 0.03, 1_000_000, 8, 0.5), "eight cores share the wakes' cost");
+        assertEquals(20, SamplingClock.leastBatch(60_000, 0.03, 100_000, 2, 0.5), "100 us: m = 40, but at most 2 ms");
+        assertEquals(1, SamplingClock.leastBatch(5_000_000, 0.03, 2_000_000, 2, 0.5), "2 ms and more: never, however dear a wake");
+        // the mean over draws is m: 4 × 12 µs / (3 % × 100 µs × 2 cores) = 8, drawn from [4, 12)
+        double sum = 0;
+        int draws = 10_000;
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        for (int i = 0; i < draws; i++) {
+            sum += SamplingClock.leastBatch(12_000, 0.03, 100_000, 2, r.nextDouble());
+        }
+        assertEquals(8.0, sum / draws, 0.1, "mean of the drawn batches");
+    }
+
+    /**
+     * A wake that counts more ticks than the thread's gap (the clock slept over them for its own
+     * cost) chooses the thread once, and the credit left over does not carry on: without the
+     * bound, the wakes after it, one a tick again, would each choose the thread until the excess
+     * was spent (walks in a burst).
+     */
+    @Test
+    void aLongWakeChoosesOnceAndLeavesNoBurstBehind() {
+        ThreadSchedule s = schedule(13);
+        double p = 0.2;
+        assertTrue(s.choose(p, 50), "ten gaps' worth of ticks: chosen");
+        int chosen = 0;
+        for (int t = 0; t < 5; t++) {
+            if (s.choose(p, 1)) {
+                chosen++;
+            }
+        }
+        // five ticks add 1.0 to a credit left under one threshold: at most two choices (eight
+        // thresholds' worth of credit were left without the bound: one at every tick)
+        assertTrue(chosen <= 2, "chosen " + chosen + " times in the next five ticks at p = 0.2");
+    }
 }

@@ -1101,6 +1101,24 @@ class SamplingStageTest {
         // got about three times its CPU time here on 2 cores (docs/sampling.md, Threads that wait
         // for a core). The bound allows for the CPU a thread spends before its first tick
         // (starting the context) and for rounding: 20 % and 5 ticks.
+        ProfileSnapshot profile = ticksFollowCpuTime(Map.of("ccsampler.Period", "10ms"));
+        // the clock's time is the workers' here: the budget pays for its wakes too, and says so
+        assertTrue(profile.meta().sampling().stream().anyMatch(s -> s.contains("paid for the clock's own CPU time beside each walk")),
+                        () -> "no note of the clock's time charged to the walks: " + profile.meta().sampling());
+    }
+
+    @Test
+    void theClockSleepsOverTicksWhereThreadsOutnumberCoresAndTheTicksStillFollowCpuTime() throws Exception {
+        // The same at 1 ms with a budget of 1 %: each wake of the clock costs the workers more than
+        // half the budget allows a tick, so the clock sleeps over several ticks at a time and the
+        // walks share its wakes (SamplingClock.leastBatch); each thread's ticks still follow the
+        // CPU time it used, and the note says the clock slept longer than the walks needed.
+        ProfileSnapshot profile = ticksFollowCpuTime(Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "1"));
+        assertTrue(profile.meta().sampling().stream().anyMatch(s -> s.contains("slept over more ticks than the walks needed")),
+                        () -> "no note of the clock sleeping over ticks: " + profile.meta().sampling());
+    }
+
+    private ProfileSnapshot ticksFollowCpuTime(Map<String, String> options) throws Exception {
         int n = Math.min(12, 3 * Runtime.getRuntime().availableProcessors());
         String js = """
                         function spin(n) { let x = n | 1; for (let i = 0; i < n; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; } return x; }
@@ -1108,7 +1126,7 @@ class SamplingStageTest {
                         function hop(n) { const o = {v: 1}; let s = 0; for (let i = 0; i < n; i++) { s += step(o); } return s; }
                         (function round() { let s = 0; for (let k = 0; k < 10; k++) { s ^= spin(300000); s ^= hop(100000); } return s; })
                         """;
-        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms"));
+        Map<String, String> opts = profiled(options);
         long[] cpu = new long[n];
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         Assumptions.assumeTrue(mx.isCurrentThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled(), "this JVM measures no thread CPU time");
@@ -1140,9 +1158,7 @@ class SamplingStageTest {
         System.out.println("threads outnumbering cores: " + profile.meta().sampling());
         assertEquals(n, seen, "every worker sampled");
         assertTrue(off.isEmpty(), () -> "ticks off the CPU time used: " + off);
-        // the clock's time is the workers' here: the budget pays for its wakes too, and says so
-        assertTrue(profile.meta().sampling().stream().anyMatch(s -> s.contains("paid for the clock's own CPU time beside each walk")),
-                        () -> "no note of the clock's time charged to the walks: " + profile.meta().sampling());
+        return profile;
     }
 
     @Test
