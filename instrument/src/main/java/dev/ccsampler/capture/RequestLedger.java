@@ -159,6 +159,11 @@ public final class RequestLedger {
     private long deferred;
     /** 1 from {@link #beginCapture} to {@link #endCapture}. */
     private int capturing;
+    /**
+     * When the walk under way began ({@link System#nanoTime()}), 0 when not known: written before
+     * {@link #capturing} is set, read by the clock after it reads it set.
+     */
+    private long captureStart;
     /** Whether the thread has reached a safepoint poll for one of our requests (set once, by {@link #claim}). */
     private boolean polled;
     /** What the last successful {@link #claim} took from the top slots (guest only). */
@@ -269,13 +274,37 @@ public final class RequestLedger {
      * thread only.
      */
     public boolean tick(boolean idleNow, long units, long topNow, long genNow, boolean initializing, boolean chosen) {
+        return tick(idleNow, units, topNow, genNow, initializing, chosen, 0L, 0L);
+    }
+
+    /**
+     * {@link #tick(boolean, long, long, long, boolean, boolean)} for a wake at {@code nowNanos} that
+     * counts the ticks since the clock's previous wake for this thread at {@code sinceNanos} (0:
+     * not known). Where the wake lands during a walk that began after that previous wake, only the
+     * part of the ticks after the walk began is the walk's; the part before it passed while the
+     * request waited for the poll, and goes where a waited tick that was not chosen goes (the
+     * unsent ticks under {@link Waited#TOP} and {@link Waited#NEXT}, the late sample, which is this
+     * walk's, under {@link Waited#SAMPLE}, skipped under {@link Waited#SKIP}), split in proportion
+     * to the time. Before, the whole batch went to the walk's stack, which is where the thread's
+     * poll was: a place the program chooses, not the clock. Clock thread only.
+     */
+    public boolean tick(boolean idleNow, long units, long topNow, long genNow, boolean initializing, boolean chosen, long sinceNanos, long nowNanos) {
         if (idleNow) {
             IDLE.setRelease(this, idle + units); // release: single writer, read by the drain
             return false;
         }
         TICKS.setRelease(this, ticks + units); // release: single writer
         if ((int) CAPTURING.getAcquire(this) != 0) {
-            DURING.getAndAdd(this, units); // atomic: the capture may be taking them now
+            long before = ticksBeforeCapture(units, sinceNanos, nowNanos); // after the acquire: this walk's start
+            if (before > 0) {
+                Waited policy = initializing && waited == Waited.TOP ? Waited.SAMPLE : waited;
+                switch (policy) {
+                    case TOP, NEXT -> UNSENT.setRelease(this, unsent + before);
+                    case SKIP -> skipWaited(before);
+                    case SAMPLE -> before = 0;
+                }
+            }
+            DURING.getAndAdd(this, units - before); // atomic: the capture may be taking them now
             return false;
         }
         if ((long) OUTSTANDING.getAcquire(this) != 0) { // acquire: pairs with the resolving CAS
@@ -511,7 +540,29 @@ public final class RequestLedger {
      * ticks go to this sample, and no request is sent. Guest thread, after a successful claim.
      */
     public void beginCapture() {
+        beginCapture(0L);
+    }
+
+    /** {@link #beginCapture()} for a walk that began at {@code startNanos} ({@link System#nanoTime()}). Guest thread. */
+    public void beginCapture(long startNanos) {
+        captureStart = startNanos; // plain: published by the release below
         CAPTURING.setRelease(this, 1);
+    }
+
+    /**
+     * Of {@code units} ticks counted at {@code nowNanos} for the time since {@code sinceNanos},
+     * those before the walk under way began, in proportion to the time; 0 when a time is not known
+     * or the walk began before {@code sinceNanos}. Clock thread, after reading {@link #capturing} set.
+     */
+    private long ticksBeforeCapture(long units, long sinceNanos, long nowNanos) {
+        long start = captureStart;
+        if (start == 0 || sinceNanos == 0 || start <= sinceNanos || nowNanos <= sinceNanos) {
+            return 0;
+        }
+        if (start >= nowNanos) {
+            return units;
+        }
+        return Math.max(0, Math.min(units, Math.round((double) units * (start - sinceNanos) / (nowNanos - sinceNanos))));
     }
 
     /**

@@ -484,7 +484,7 @@ public final class SampledThread {
         r.places = 0;
         CallDepth m = currentMarks();
         ContextInitialization.Frame init = initialization == null ? null : initialization.current();
-        ledger.beginCapture();
+        ledger.beginCapture(start);
         try {
             if (init == null) {
                 recorder.walk(r, m, verify, location);

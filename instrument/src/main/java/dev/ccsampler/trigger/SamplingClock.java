@@ -91,6 +91,8 @@ public final class SamplingClock {
      * has its own ({@link ThreadSchedule#costNanos}); 0 before any. Clock thread only.
      */
     private long anyCostNanos;
+    /** When the clock last counted ticks, 0 before the first: the ticks a wake counts passed since. Clock thread only. */
+    private long lastWakeNanos;
     /** Wakes that charged the clock's time to the walks. Single writer: the clock. */
     private volatile long chargedWakes;
     /** Wakes after which the clock slept longer than the selection needed ({@link #leastBatch}). Single writer: the clock. */
@@ -422,6 +424,7 @@ public final class SamplingClock {
         // a clock started again (sampling switched off and on) is a new thread: its CPU time
         // starts afresh; the estimate per wake is kept
         clockCpuSeen = -1;
+        lastWakeNanos = 0;
         windowCpu = 0;
         windowWakes = 0;
         windowStart = 0;
@@ -545,6 +548,8 @@ public final class SamplingClock {
     }
 
     private void tick(long now, int n) {
+        long since = lastWakeNanos;
+        lastWakeNanos = now;
         long p = periodNanos;
         double b = budget;
         boolean idle = sampleIdle;
@@ -578,7 +583,7 @@ public final class SamplingClock {
                 if (own > 0) {
                     anyCostNanos = own;
                 }
-                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0, clockNanos, anyCostNanos)) {
+                if (s.tick(p, b, idle, units, now, n, cpu ? unit : 0, clockNanos, anyCostNanos, since)) {
                     if (chosen == null) {
                         chosen = new ArrayList<>(e.threads.size());
                     }

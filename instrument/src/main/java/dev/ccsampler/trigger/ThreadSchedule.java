@@ -94,10 +94,19 @@ final class ThreadSchedule {
      * while the thread has no estimate of its own ({@link #costNanos}).
      */
     boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos, long priorCostNanos) {
+        return tick(periodNanos, budget, sampleIdle, units, now, n, cpuUnitNanos, clockNanos, priorCostNanos, 0L);
+    }
+
+    /**
+     * {@link #tick(long, double, boolean, long, long, int, long, long, long)} where the clock's
+     * previous wake was at {@code sinceNanos} (0: not known): a wake that lands during a walk then
+     * gives the walk only the ticks after it began ({@link dev.ccsampler.capture.RequestLedger#tick(boolean, long, long, long, boolean, boolean, long, long)}).
+     */
+    boolean tick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos, long priorCostNanos, long sinceNanos) {
         thread.ledger.clockEnter(); // before the end is checked: see RequestLedger.clockEnter
         boolean send = false;
         try {
-            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos, clockNanos, priorCostNanos);
+            send = countTick(periodNanos, budget, sampleIdle, units * n, now, n, cpuUnitNanos, clockNanos, priorCostNanos, sinceNanos);
             return send;
         } finally {
             if (!send) {
@@ -107,7 +116,7 @@ final class ThreadSchedule {
     }
 
     private boolean countTick(long periodNanos, double budget, boolean sampleIdle, long units, long now, int n, long cpuUnitNanos, long clockNanos,
-                    long priorCostNanos) {
+                    long priorCostNanos, long sinceNanos) {
         if (thread.isEnded()) {
             return false; // removed from its context; the clock's copy of the list may still hold it
         }
@@ -150,7 +159,7 @@ final class ThreadSchedule {
         // (under WaitedTicks=top): gaps between chosen ticks then never start where a wait ended
         // (RequestLedger.tick)
         boolean select = !idle && thread.ledger.inSelection(initializing);
-        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now, clockNanos, priorCostNanos) : 0, n);
+        return count(idle, units, top, thread.topGenerationNow(), initializing, select ? probabilityNow(periodNanos, budget, now, clockNanos, priorCostNanos) : 0, n, sinceNanos, now);
     }
 
     /**
@@ -159,8 +168,13 @@ final class ThreadSchedule {
      * request is to be sent. Clock thread only (and tests, with a {@code p} of their own).
      */
     boolean count(boolean idle, long units, long top, long generation, boolean initializing, double p, int n) {
+        return count(idle, units, top, generation, initializing, p, n, 0L, 0L);
+    }
+
+    /** {@link #count(boolean, long, long, long, boolean, double, int)} for a wake at {@code now} whose ticks began at {@code sinceNanos}. */
+    boolean count(boolean idle, long units, long top, long generation, boolean initializing, double p, int n, long sinceNanos, long now) {
         boolean chosen = p > 0 && choose(p, n);
-        return thread.ledger.tick(idle, units, top, generation, initializing, chosen) && chosen;
+        return thread.ledger.tick(idle, units, top, generation, initializing, chosen, sinceNanos, now) && chosen;
     }
 
     /**

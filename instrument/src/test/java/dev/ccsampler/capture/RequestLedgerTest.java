@@ -66,6 +66,47 @@ class RequestLedgerTest {
         }
     }
 
+    /**
+     * A wake of the clock that counts several ticks and lands during a walk: only the ticks after
+     * the walk began are the walk's; those before it passed while the request waited, and go
+     * where a waited tick that was not chosen goes, by the policy. A walk that began before the
+     * previous wake, or a time not known, gives the walk them all, as before.
+     */
+    @Test
+    void aWakeDuringAWalkGivesTheWalkOnlyTheTicksAfterItBegan() {
+        for (RequestLedger.Waited policy : RequestLedger.Waited.values()) {
+            RequestLedger l = new RequestLedger(policy);
+            assertTrue(l.tick(false, 1));
+            assertEquals(1, l.beginRequest(1_000));
+            assertEquals(1, l.claim(1_000));
+            l.beginCapture(8_000); // the previous wake at 1 000, this one at 11 000: 7 of 10 ticks before the walk
+            assertTrue(!l.tick(false, 10, 0, 0, false, false, 1_000, 11_000));
+            assertTrue(!l.tick(false, 1, 0, 0, false, false, 11_000, 12_000)); // the walk began before this wake's ticks: all the walk's
+            long during = l.endCapture();
+            switch (policy) {
+                case SAMPLE -> assertEquals(11, during, "the late sample is this walk: all its own");
+                case TOP, NEXT -> {
+                    assertEquals(4, during, policy + ": three ticks after the walk began, and the next wake's one");
+                    assertTrue(l.tick(false, 1));
+                    assertEquals(7 + 1, l.beginRequest(20_000), policy + ": the next request carries the seven before the walk");
+                }
+                case SKIP -> {
+                    assertEquals(4, during);
+                    assertEquals(7, l.waitedSkippedTicks(), "skipped, as waited ticks are under SKIP");
+                }
+            }
+            boolean nextTick = policy == RequestLedger.Waited.TOP || policy == RequestLedger.Waited.NEXT;
+            assertEquals(nextTick ? 13 : 12, l.ticks(), policy + ": every tick once");
+        }
+        RequestLedger l = new RequestLedger(RequestLedger.Waited.TOP);
+        assertTrue(l.tick(false, 1));
+        l.beginRequest(1_000);
+        l.claim(1_000);
+        l.beginCapture(); // no start known
+        assertTrue(!l.tick(false, 10, 0, 0, false, false, 1_000, 11_000));
+        assertEquals(10, l.endCapture(), "no start known: the walk's, as before");
+    }
+
     @Test
     void waitedTicksFollowThePolicy() {
         for (RequestLedger.Waited policy : RequestLedger.Waited.values()) {
