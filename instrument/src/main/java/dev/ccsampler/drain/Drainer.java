@@ -438,8 +438,8 @@ public final class Drainer {
      * ns in a row: some thread's probes counted {@code callsPerSecond} calls a second or more
      * ({@link SampledThread#countedEnters()}), that many calls at {@value #NANOS_PER_CALL} ns each
      * are more than {@value #COST_PER_EFFECT} times the share of ticks the probes lately moved to
-     * another top function ({@link ProbeEffect}), and they spared the walks less than half of the
-     * frames. Measured (docs/sampling.md, *Probes that do not pay*): on a recursive interpreter in
+     * another top function ({@link ProbeEffect}) and than what walking the frames they spared the
+     * walks would have cost, at most the cost budget ({@link #costly}). Measured (docs/sampling.md, *Probes that do not pay*): on a recursive interpreter in
      * JavaScript the probes made the program 1.4 (unordered) and 1.8 (ordered) times slower.
      * Any thread, once the probes are attached.
      */
@@ -495,6 +495,7 @@ public final class Drainer {
         String who = null;
         double moved;
         double saved;
+        double sparedTime;
         double samples;
         synchronized (map) {
             for (Map.Entry<SampledThread, ThreadAccount> e : accounts.entrySet()) {
@@ -513,20 +514,24 @@ public final class Drainer {
                 acc.judgedLeafEnters = leaves;
             }
             boolean first = judgeStart == 0;
+            if (!first) {
+                judged.elapsed(now - judgeStart);
+            }
             judgeStart = now;
             if (first) {
                 return;
             }
             moved = judged.movedShare();
             saved = judged.savedShare();
+            sparedTime = judged.sparedTimeShare();
             samples = judged.samples();
             judged.decay(JUDGE_DECAY);
         }
         double cost = fastest * NANOS_PER_CALL / 1e9;
         lastJudgement = String.format(java.util.Locale.ROOT,
-                        "now: the root probes count %.1f million calls a second%s (at %d ns a call about %.1f %% of its time); lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",
-                        fastest / 1e6, who == null ? "" : " on thread " + who, NANOS_PER_CALL, 100 * cost, 100 * moved, 100 * saved);
-        boolean costly = costly(fastest, costlyCallsPerSecond, samples, moved, saved);
+                        "now: the root probes count %.1f million calls a second%s (at %d ns a call about %.1f %% of its time); lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames (%s)",
+                        fastest / 1e6, who == null ? "" : " on thread " + who, NANOS_PER_CALL, 100 * cost, 100 * moved, 100 * saved, sparedTime(sparedTime));
+        boolean costly = costly(fastest, costlyCallsPerSecond, samples, moved, sparedTime, deepBudget);
         java.util.function.Function<String, String> sleep = onCostlyLeaves;
         if (costly && sleep != null && fastestLeaves * 100 >= LEAF_SHARE_PERCENT * fastest) {
             onCostlyLeaves = null;
@@ -541,11 +546,16 @@ public final class Drainer {
         if (costlyWindows >= COSTLY_WINDOWS) {
             onCostly = null;
             action.accept(String.format(java.util.Locale.ROOT,
-                            "thread %s's root probes counted %.1f million calls a second (at %d ns a call about %.0f %% of its time%s), and lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames",
+                            "thread %s's root probes counted %.1f million calls a second (at %d ns a call about %.0f %% of its time%s), and lately they moved %.1f %% of the ticks to another function and spared the walks %.0f %% of the frames (%s)",
                             who, fastest / 1e6, NANOS_PER_CALL, 100 * cost,
                             cost > COST_CEILING ? String.format(java.util.Locale.ROOT, ", more than the %.0f %% they may cost whatever they buy", 100 * COST_CEILING) : "",
-                            100 * moved, 100 * saved));
+                            100 * moved, 100 * saved, sparedTime(sparedTime)));
         }
+    }
+
+    /** The judge's words for what the spared frames were worth ({@link ProbeEffect#sparedTimeShare}). */
+    private static String sparedTime(double share) {
+        return String.format(java.util.Locale.ROOT, "walking them would have taken about %.1f %% of the time", 100 * share);
     }
 
     /**
@@ -554,15 +564,23 @@ public final class Drainer {
      * when their estimated cost ({@value #NANOS_PER_CALL} ns a call) is more than {@link
      * #COST_CEILING} of the thread's time, whatever they buy; else when it is more than {@link
      * #COST_PER_EFFECT} times the share of ticks they moved to another function ({@code moved},
-     * judged over at least {@link #JUDGE_SAMPLES} recent samples) and the marks spared the walks
-     * less than {@link #SAVED_LIMIT} of the frames ({@code saved}).
+     * judged over at least {@link #JUDGE_SAMPLES} recent samples) and more than {@link
+     * #COST_PER_EFFECT} times what the frames the marks spared the walks would have cost to walk
+     * ({@code sparedTime}, a share of the time, {@link ProbeEffect#sparedTimeShare}), counted at most
+     * up to the cost budget ({@code budget}): without the marks the budget thins the walks, so
+     * they never cost more than it. Until 2026-12-03 the probes stayed whatever they cost (up to
+     * the ceiling) when the marks spared half of the frames or more; on a program of four kernels
+     * whose one deep phase was a small part of its time, they counted 16 million calls a second,
+     * spared 86 % of the frames, and the program ran 1.22–1.24 times as long as with no probe, for
+     * a split no closer (docs/sampling.md, *Spared frames priced in time*).
      */
-    static boolean costly(double callsPerSecond, long limit, double samples, double moved, double saved) {
+    static boolean costly(double callsPerSecond, long limit, double samples, double moved, double sparedTime, double budget) {
         if (callsPerSecond < limit) {
             return false;
         }
         double cost = callsPerSecond * NANOS_PER_CALL / 1e9;
-        return cost > COST_CEILING || samples >= JUDGE_SAMPLES && cost > COST_PER_EFFECT * moved && saved < SAVED_LIMIT;
+        double walks = budget > 0 ? Math.min(sparedTime, budget) : sparedTime;
+        return cost > COST_CEILING || samples >= JUDGE_SAMPLES && cost > COST_PER_EFFECT * moved && cost > COST_PER_EFFECT * walks;
     }
 
     /**
@@ -597,8 +615,6 @@ public final class Drainer {
     /** Weight of a window's effect in the next window's (about three windows count). */
     static final double JUDGE_DECAY = 0.7;
 
-    /** Share of the frames the marks spare walks at which the probes stay whatever they cost: walks half as long or shorter. */
-    static final double SAVED_LIMIT = 0.5;
 
     /** What fires {@link #onLateSamples} (before it fires), or null. For tests. */
     String lateSamplesSeen() {
@@ -1072,7 +1088,7 @@ public final class Drainer {
         int pollTop = n == 0 ? -1 : methodBuf[n - 1];
         boolean judging = onCostly != null;
         if (judging) {
-            judged.sample(pollTop, weight, total, r.depth - r.filled);
+            judged.sample(pollTop, weight, total, r.depth - r.filled, r.walkNanos);
             if (walkedWeight > 0) {
                 judged.placed(pollTop, walkedWeight);
             }

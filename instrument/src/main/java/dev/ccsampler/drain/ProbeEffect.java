@@ -12,6 +12,12 @@ package dev.ccsampler.drain;
  * the sum of their differences is the share of ticks that went to another function because of
  * the probes: no function's share of self time would change by more without them (their total
  * variation distance). Drain thread, holding the CC-Map monitor.
+ *
+ * <p>What the spared frames are worth in time: each walk's duration against the frames it
+ * visited gives the cost of a frame (the slope of a least-squares line through the walks, so that
+ * a walk's fixed cost is not charged to its frames; never more than their mean cost), and the
+ * spared frames at that cost, over the time the samples came in ({@link #elapsed}), are the share
+ * of the threads' time the walks would have taken more without the marks.
  */
 final class ProbeEffect {
     private double[] polled = new double[64];
@@ -20,6 +26,14 @@ final class ProbeEffect {
     private double frames;
     private double walked;
     private double samples;
+    /** Sums over the walks for the cost of a frame: walked frames x, durations y. */
+    private double sx;
+    private double sy;
+    private double sxx;
+    private double sxy;
+    private double timedWalks;
+    /** Nanoseconds of wall time the samples came in, decayed alike. */
+    private double time;
 
     /**
      * A sample: {@code weight} ticks on {@code pollTop}, the method id of its walked top frame (-1
@@ -27,11 +41,57 @@ final class ProbeEffect {
      * Its ticks as placed follow through {@link #placed}.
      */
     void sample(int pollTop, long weight, int frames, int walkedFrames) {
+        sample(pollTop, weight, frames, walkedFrames, -1);
+    }
+
+    /** {@link #sample(int, long, int, int)} of a walk that took {@code walkNanos} on its thread (-1: not known). */
+    void sample(int pollTop, long weight, int frames, int walkedFrames, long walkNanos) {
         add(polled = room(polled, pollTop), pollTop, weight);
         ticks += weight;
         this.frames += frames;
         walked += walkedFrames;
         samples++;
+        if (walkNanos >= 0) {
+            sx += walkedFrames;
+            sy += walkNanos;
+            sxx += (double) walkedFrames * walkedFrames;
+            sxy += (double) walkedFrames * walkNanos;
+            timedWalks++;
+        }
+    }
+
+    /** Wall time, in nanoseconds, over which the samples since the last {@link #elapsed} came in. */
+    void elapsed(long nanos) {
+        time += Math.max(0, nanos);
+    }
+
+    /**
+     * What walking one more frame costs, in nanoseconds: the slope of walk time over walked frames,
+     * at most their mean (a fixed cost per walk is not a frame's), the mean when the walks do not
+     * tell (all of one length, or a slope of zero or less); 0 before any timed walk.
+     */
+    double frameNanos() {
+        if (sx <= 0) {
+            return 0;
+        }
+        double n = timedWalks;
+        double mean = sy / sx;
+        double spread = n * sxx - sx * sx;
+        if (spread > 1e-9 * n * sxx) {
+            double slope = (n * sxy - sx * sy) / spread;
+            if (slope > 0) {
+                return Math.min(slope, mean);
+            }
+        }
+        return mean;
+    }
+
+    /**
+     * The share of the time given to {@link #elapsed} that walking the spared frames would have
+     * taken at {@link #frameNanos} each; 0 before any time.
+     */
+    double sparedTimeShare() {
+        return time <= 0 ? 0 : (frames - walked) * frameNanos() / time;
     }
 
     /** Ticks of the last {@link #sample} as the probes placed them, on the method {@code top} (-1 for none). */
@@ -84,5 +144,11 @@ final class ProbeEffect {
         frames *= f;
         walked *= f;
         samples *= f;
+        sx *= f;
+        sy *= f;
+        sxx *= f;
+        sxy *= f;
+        timedWalks *= f;
+        time *= f;
     }
 }

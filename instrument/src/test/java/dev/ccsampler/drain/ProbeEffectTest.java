@@ -53,10 +53,45 @@ class ProbeEffectTest {
     }
 
     @Test
+    void aFrameCostsTheSlopeOfTheWalksTimesNotTheirFixedCost() {
+        ProbeEffect e = new ProbeEffect();
+        // 20 us a walk plus 4 us a frame: 10 frames walked of 1 000, then 100 of 1 000
+        e.sample(1, 1, 1000, 10, 60_000);
+        e.sample(1, 1, 1000, 100, 420_000);
+        assertEquals(4_000, e.frameNanos(), 1e-6);
+        e.elapsed(1_000_000_000L);
+        // 990 + 900 frames spared at 4 us: 7.56 ms of the second
+        assertEquals(0.00756, e.sparedTimeShare(), 1e-12);
+        // decay weighs time alike
+        e.decay(0.5);
+        assertEquals(0.00756, e.sparedTimeShare(), 1e-12);
+    }
+
+    @Test
+    void walksThatDoNotTellASlopeCostTheirMeanPerFrame() {
+        ProbeEffect e = new ProbeEffect();
+        e.sample(1, 1, 50, 10, 100_000);
+        e.sample(1, 1, 50, 10, 140_000);
+        assertEquals(12_000, e.frameNanos(), 1e-6);
+        // longer walks that took less: no slope, the mean
+        ProbeEffect f = new ProbeEffect();
+        f.sample(1, 1, 50, 10, 100_000);
+        f.sample(1, 1, 50, 30, 50_000);
+        assertEquals(150_000.0 / 40, f.frameNanos(), 1e-6);
+        // untimed walks count frames but no cost
+        ProbeEffect g = new ProbeEffect();
+        g.sample(1, 1, 50, 10);
+        assertEquals(0, g.frameNanos());
+        g.elapsed(1_000_000);
+        assertEquals(0, g.sparedTimeShare());
+    }
+
+    @Test
     void nothingSampledMovedNothing() {
         ProbeEffect e = new ProbeEffect();
         assertEquals(0, e.movedShare());
         assertEquals(0, e.savedShare());
         assertEquals(0, e.samples());
+        assertEquals(0, e.sparedTimeShare());
     }
 }

@@ -1341,6 +1341,8 @@ class SamplingStageTest {
         String detached = notes.stream().filter(e -> e.contains("root probes switched off for good")).findFirst().orElse(null);
         assertNotNull(detached, () -> "the evaluator's calls should switch the probes off: " + notes);
         assertTrue(notes.indexOf(detached) > notes.indexOf(notes.stream().filter(e -> e.contains("incremental walks on")).findFirst().orElseThrow()), () -> "attached, then switched off: " + notes);
+        // what the spared frames would have cost to walk, priced in time (judged against the cost budget)
+        assertTrue(detached.matches(".*walking them would have taken about \\d+\\.\\d % of the time.*"), () -> "the spared frames priced: " + detached);
         assertTrue(notes.stream().noneMatch(e -> e.contains("root probes asleep on")), () -> "no probe is left, asleep or awake: " + notes);
         // sampling goes on after the probes left: the evaluator (about half of the run) has its ticks
         long evaluator = r.profile.methods().stream().filter(m -> java.util.Set.of("evaluate", "add", "sub", "mul", "fib").contains(m.name()))
