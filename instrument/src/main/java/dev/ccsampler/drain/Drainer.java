@@ -439,8 +439,9 @@ public final class Drainer {
      * ({@link SampledThread#countedEnters()}), that many calls at {@value #NANOS_PER_CALL} ns each
      * are more than {@value #COST_PER_EFFECT} times the share of ticks the probes lately moved to
      * another top function ({@link ProbeEffect}) and than what walking the frames they spared the
-     * walks would have cost, at most the cost budget ({@link #costly}). Measured (docs/sampling.md, *Probes that do not pay*): on a recursive interpreter in
-     * JavaScript the probes made the program 1.4 (unordered) and 1.8 (ordered) times slower.
+     * walks would have cost, at most the cost budget ({@link #costly}). Measured (docs/sampling.md,
+     * *Probes that do not pay*): on a recursive interpreter in JavaScript the probes made the
+     * program 1.4 (unordered) and 1.8 (ordered) times slower.
      * Any thread, once the probes are attached.
      */
     public void onCostlyProbes(long callsPerSecond, java.util.function.Consumer<String> action) {
@@ -571,8 +572,9 @@ public final class Drainer {
      * they never cost more than it. Until 2026-12-03 the probes stayed whatever they cost (up to
      * the ceiling) when the marks spared half of the frames or more; on a program of four kernels
      * whose one deep phase was a small part of its time, they counted 16 million calls a second,
-     * spared 86 % of the frames, and the program ran 1.22–1.24 times as long as with no probe, for
-     * a split no closer (docs/sampling.md, *Spared frames priced in time*).
+     * spared 86 % of the frames, and the program ran 1.22–1.24 times as long as with no profiler,
+     * where without the probes it ran 0.94–1.07 times as long, its split no further off
+     * (docs/sampling.md, *Spared frames priced in time*).
      */
     static boolean costly(double callsPerSecond, long limit, double samples, double moved, double sparedTime, double budget) {
         if (callsPerSecond < limit) {
@@ -614,7 +616,6 @@ public final class Drainer {
 
     /** Weight of a window's effect in the next window's (about three windows count). */
     static final double JUDGE_DECAY = 0.7;
-
 
     /** What fires {@link #onLateSamples} (before it fires), or null. For tests. */
     String lateSamplesSeen() {
