@@ -37,14 +37,10 @@ final class ProbeEffect {
 
     /**
      * A sample: {@code weight} ticks on {@code pollTop}, the method id of its walked top frame (-1
-     * for none), with {@code frames} frames on the stack of which {@code walkedFrames} were walked.
-     * Its ticks as placed follow through {@link #placed}.
+     * for none), with {@code frames} frames on the stack of which {@code walkedFrames} were walked,
+     * in {@code walkNanos} on its thread (-1: not known). Its ticks as placed follow through {@link
+     * #placed}.
      */
-    void sample(int pollTop, long weight, int frames, int walkedFrames) {
-        sample(pollTop, weight, frames, walkedFrames, -1);
-    }
-
-    /** {@link #sample(int, long, int, int)} of a walk that took {@code walkNanos} on its thread (-1: not known). */
     void sample(int pollTop, long weight, int frames, int walkedFrames, long walkNanos) {
         add(polled = room(polled, pollTop), pollTop, weight);
         ticks += weight;

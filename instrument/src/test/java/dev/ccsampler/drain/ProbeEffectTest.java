@@ -9,9 +9,9 @@ class ProbeEffectTest {
     @Test
     void ticksPlacedWhereTheThreadPolledMoveNothing() {
         ProbeEffect e = new ProbeEffect();
-        e.sample(3, 4, 10, 10);
+        e.sample(3, 4, 10, 10, -1);
         e.placed(3, 4);
-        e.sample(5, 1, 10, 10);
+        e.sample(5, 1, 10, 10, -1);
         e.placed(5, 1);
         assertEquals(0, e.movedShare(), 1e-12);
         assertEquals(0, e.savedShare(), 1e-12);
@@ -21,11 +21,11 @@ class ProbeEffectTest {
     void theMovedShareIsWhatTheProfileOfSelfTimeChangesBy() {
         ProbeEffect e = new ProbeEffect();
         // 10 ticks polled in 1: 6 placed on 1, 4 on 2
-        e.sample(1, 10, 20, 5);
+        e.sample(1, 10, 20, 5, -1);
         e.placed(1, 6);
         e.placed(2, 4);
         // 10 ticks polled in 2, all placed on 1: across samples the moves to and from 2 cancel out in part
-        e.sample(2, 10, 20, 5);
+        e.sample(2, 10, 20, 5, -1);
         e.placed(1, 10);
         // polled: 1 → 10, 2 → 10; placed: 1 → 16, 2 → 4: 6 of 20 ticks changed function
         assertEquals(0.3, e.movedShare(), 1e-12);
@@ -35,7 +35,7 @@ class ProbeEffectTest {
     @Test
     void aSampleWithoutAVisibleFrameCountsToo() {
         ProbeEffect e = new ProbeEffect();
-        e.sample(-1, 2, 1, 1);
+        e.sample(-1, 2, 1, 1, -1);
         e.placed(7, 2);
         assertEquals(1.0, e.movedShare(), 1e-12);
     }
@@ -43,10 +43,10 @@ class ProbeEffectTest {
     @Test
     void decayLetsTheRecentSamplesDecide() {
         ProbeEffect e = new ProbeEffect();
-        e.sample(1, 100, 10, 10);
+        e.sample(1, 100, 10, 10, -1);
         e.placed(2, 100); // all moved, long ago
         e.decay(0.01);
-        e.sample(1, 100, 10, 10);
+        e.sample(1, 100, 10, 10, -1);
         e.placed(1, 100);
         assertEquals(1.0 / 101, e.movedShare(), 1e-9);
         assertEquals(1.01, e.samples(), 1e-9);
@@ -80,7 +80,7 @@ class ProbeEffectTest {
         assertEquals(150_000.0 / 40, f.frameNanos(), 1e-6);
         // untimed walks count frames but no cost
         ProbeEffect g = new ProbeEffect();
-        g.sample(1, 1, 50, 10);
+        g.sample(1, 1, 50, 10, -1);
         assertEquals(0, g.frameNanos());
         g.elapsed(1_000_000);
         assertEquals(0, g.sparedTimeShare());
