@@ -148,10 +148,20 @@ public final class CCSampler implements AutoCloseable {
     private EventBinding<CallDepthProbe> probesBinding;
     /**
      * Where the probes of trivial roots sleep, from the attachment of probes that leave them out
-     * (on standby too); the report lists them once the probes count ({@code marksAttached}).
+     * (on standby too); the report lists them once the probes count ({@code probesCounting}).
      */
     private volatile DormantProbes dormantProbes;
-    /** The bindings of probes woken on roots taken for trivial ({@link #wakeProbes}); guarded by {@code probesLock}. */
+    /**
+     * The names of the roots that the probes went into when a deep stack attached them ({@link
+     * #attachNarrowProbes}), with those added since; null when no probe is attached that way, or
+     * once every root got one. Guarded by {@code probesLock}.
+     */
+    private java.util.Set<String> narrowNames;
+    /**
+     * The bindings of probes woken on roots taken for trivial ({@link #wakeProbes}) and of probes
+     * added to the narrow ones ({@link #attachNarrowProbes}, {@link #attachProbes}); guarded by
+     * {@code probesLock}.
+     */
     private final java.util.List<EventBinding<?>> wokenBindings = new java.util.ArrayList<>();
     /** What makes every language fire root events to the call-depth and burst probes ({@link RootEvents}); guarded by {@code probesLock}. */
     private EventBinding<?> rootEventsBinding;
@@ -166,8 +176,10 @@ public final class CCSampler implements AutoCloseable {
      * from then on no walk uses the marks and no probe is attached again in this engine.
      */
     private final java.util.concurrent.atomic.AtomicBoolean marksRetired = new java.util.concurrent.atomic.AtomicBoolean();
-    /** Set once the root probes are attached: until then the clock reads no top frame from the marks. */
+    /** Set once every root has its probe (attached, or counting from standby): until then the clock reads no top frame from the marks. */
     private final java.util.concurrent.atomic.AtomicBoolean marksAttached = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Set once the root probes count, in every root or in the deep stacks' alone ({@link #attachNarrowProbes}). */
+    private final java.util.concurrent.atomic.AtomicBoolean probesCounting = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile PeriodTuner tuner;
     /** Sampling events of the sampler itself (the tuner keeps its own). */
     private final List<String> samplingNotes = new ArrayList<>();
@@ -486,6 +498,16 @@ public final class CCSampler implements AutoCloseable {
             if (probesClosed || !incremental()) {
                 return;
             }
+            if (probesBinding != null && narrowNames != null) {
+                // the deep stacks' roots have theirs: the others get one now, each counting only
+                // the frames it saw enter (their frames may be above counted ones)
+                java.util.Set<String> probed = java.util.Collections.unmodifiableSet(new java.util.HashSet<>(narrowNames));
+                narrowNames = null;
+                wokenBindings.add(CallDepthProbe.attachMore(env.getInstrumenter(), marks, rootHashes, generations(), n -> !probed.contains(n), probesBinding.getElement()));
+                marksAttached.set(true); // every root has its probe now: the clock reads the top frame from the marks
+                PeriodTuner.note(samplingNotes, startNanos, "root probes added to every other root: " + why);
+                return;
+            }
             if (probesBinding == null) {
                 // kept until close: frames entered while attached must see their return probes
                 dormantProbes = trivialAsleep ? new DormantProbes() : null;
@@ -502,17 +524,101 @@ public final class CCSampler implements AutoCloseable {
                 drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, d, this::wakeProbes);
             }
             marksAttached.set(true);
+            probesCounting.set(true);
             PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why
                             + (wasStandby ? "; the root probes, on standby since sampling started, count from now (no code recompiled)"
-                                            : trivialAsleep && System.nanoTime() - startNanos > LATE_ATTACH_NANOS
-                                                            ? "; code compiled before runs through the interpreter again to take them in (--ccsampler.Incremental=standby has them in the code from the start, at a cost in steady state)"
-                                                            : ""));
-            if (settings.incremental().byRules() && !settings.autoPeriod()) {
-                // attached by a rule of auto: switched off again when they cost more than they may
-                drainer.onCostlyLeaves(this::sleepLeaves);
-                drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
+                                            : trivialAsleep && System.nanoTime() - startNanos > LATE_ATTACH_NANOS ? "; " + LATE_HINT : ""));
+            judgeProbes();
+        }
+    }
+
+    private static final String LATE_HINT = "code compiled before runs through the interpreter again to take them in (--ccsampler.Incremental=standby has them in the code from the start, at a cost in steady state)";
+
+    /** Once the probes count by a rule of {@code auto}: they are switched off again when they cost more than they may. Holding {@code probesLock}. */
+    private void judgeProbes() {
+        if (settings.incremental().byRules() && !settings.autoPeriod()) {
+            drainer.onCostlyLeaves(this::sleepLeaves);
+            drainer.onCostlyProbes(COSTLY_PROBE_CALLS, this::retireProbes);
+        }
+    }
+
+    /**
+     * The deep-stack rule of {@code Incremental=auto} fired ({@link Drainer#onDeepStacks}): the
+     * probes go into the roots named, those of the deep stack's frames, alone, or are added to
+     * them when the rule fires again on a deep stack of other roots. Attaching a probe invalidates
+     * the compiled code of its root and of the code that inlined it: probing every root, as before
+     * 2026-12-04, made a program whose deep phase came after others compile all of them again,
+     * and their probes then cost their call-dense code for as long as the probes stayed
+     * ({@code tools/workloads/awfy-phases.js}: Towers ran three times as long). The frames of the
+     * other roots are uncounted ones, walked as those of builtins without a probe are. Under
+     * {@code standby}, with probes on every root already, or when no name is known: as {@link
+     * #attachProbes}. The drain thread calls it.
+     */
+    private void attachNarrowProbes(String why, String threadName, java.util.Set<String> names) {
+        boolean first;
+        java.util.Set<String> added;
+        synchronized (probesLock) {
+            if (probesClosed || !incremental()) {
+                return;
+            }
+            if (settings.incremental() == SamplingSettings.Incremental.STANDBY || probesBinding == null && names.isEmpty()) {
+                first = true;
+                added = null;
+            } else if (probesBinding == null) {
+                dormantProbes = new DormantProbes();
+                narrowNames = new java.util.HashSet<>(names);
+                probesBinding = CallDepthProbe.attachNarrow(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, names);
+                attachRootEvents();
+                drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, dormantProbes, this::wakeProbes);
+                // not marksAttached: a frame without a probe may be above the counted one on top,
+                // so the clock reads no top frame and waited ticks go with the sample that carries
+                // them, as before the probes; the late-samples rule still sees them, and probes
+                // every other root when it fires (attachProbes)
+                probesCounting.set(true);
+                drainer.lateSamplesEagerly();
+                PeriodTuner.note(samplingNotes, startNanos, "incremental walks on (the probes of trivial roots asleep): " + why + "; the probes go into the roots of its deep stack's frames alone, "
+                                + names(names) + ", the other roots keep their compiled code and run without one"
+                                + (System.nanoTime() - startNanos > LATE_ATTACH_NANOS ? "; in those roots " + LATE_HINT : ""));
+                judgeProbes();
+                return;
+            } else if (narrowNames != null && !marksRetired.get()) {
+                java.util.Set<String> more = new java.util.HashSet<>(names);
+                more.removeAll(narrowNames);
+                if (more.isEmpty()) {
+                    return;
+                }
+                narrowNames.addAll(more);
+                wokenBindings.add(CallDepthProbe.attachMore(env.getInstrumenter(), marks, rootHashes, generations(), more::contains, probesBinding.getElement()));
+                first = false;
+                added = more;
+            } else {
+                return; // every root has its probe, or the probes were switched off
             }
         }
+        if (first) {
+            attachProbes(why, true);
+        } else {
+            PeriodTuner.note(samplingNotes, startNanos, "root probes added to the roots of thread " + threadName + "'s deep stack that had none, " + names(added)
+                            + ": its walks were costly again");
+        }
+    }
+
+    /** "N roots named a, b, ..." for the notes. */
+    private static String names(java.util.Set<String> names) {
+        java.util.List<String> sorted = new java.util.ArrayList<>();
+        for (String n : names) {
+            sorted.add(n == null ? "(no name)" : n.isEmpty() ? "(empty name)" : n);
+        }
+        java.util.Collections.sort(sorted);
+        StringBuilder b = new StringBuilder().append(sorted.size()).append(sorted.size() == 1 ? " root name: " : " root names: ");
+        for (int i = 0; i < sorted.size(); i++) {
+            if (i == 8) {
+                b.append(", ...");
+                break;
+            }
+            b.append(i > 0 ? ", " : "").append(sorted.get(i));
+        }
+        return b.toString();
     }
 
     /**
@@ -699,9 +805,9 @@ public final class CCSampler implements AutoCloseable {
                     drainer.onLateSamples(seen -> attachProbes(seen
                                     + " (in code that does not poll, like compiled counted loops): the probes show which frame was on top while it waited (WaitedTicks=top)", true));
                 }
-                drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), threadName -> attachProbes(
+                drainer.onDeepStacks(SamplingSettings.Incremental.DEEP_FRAMES, settings.budget(), (threadName, names) -> attachNarrowProbes(
                                 "thread " + threadName + "'s stacks are " + SamplingSettings.Incremental.DEEP_FRAMES + " frames deep or more and the cost budget leaves it under one walk in "
-                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=" + incrementalValue() + ")", true));
+                                                + Drainer.THINNED_WEIGHT + " ticks (Incremental=" + incrementalValue() + ")", threadName, names));
             }
             if ((settings.autoPeriod() || settings.steadyState()) && tuner == null) {
                 PeriodTuner t = new PeriodTuner(clock.periodNanos(), settings.autoPeriod(), settings.minPeriodNanos(), settings.maxPeriodNanos(), settings.steadyState(),
@@ -934,7 +1040,7 @@ public final class CCSampler implements AutoCloseable {
         if (judged != null) {
             sampling.add(judged);
         }
-        DormantProbes d = marksAttached.get() ? dormantProbes : null; // on standby nothing is asleep yet
+        DormantProbes d = probesCounting.get() ? dormantProbes : null; // on standby nothing is asleep yet
         String asleep = d == null ? null : d.summary();
         if (asleep != null) {
             sampling.add(asleep);

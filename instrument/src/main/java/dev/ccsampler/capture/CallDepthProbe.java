@@ -70,6 +70,13 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     private final Switch state;
     /** Shared by the probes of internal leaf roots ({@link #isInternalLeaf}) of a binding that leaves trivial roots asleep ({@code auto}, {@code standby}); else null. */
     private final Leaves leaves;
+    /**
+     * Whether this binding's probes count a return only when their root is the counted frame on
+     * top ({@link CallDepth#exitCounted}): a binding attached after another one counts, whose
+     * roots' frames entered before it may be in the middle of the stacks ({@link #attachWoken},
+     * {@link #attachMore}).
+     */
+    private final boolean guarded;
 
     /** The largest tree, in nodes, of a trivial root (a one-line function is 10 to 30 in GraalJS). */
     public static final int TRIVIAL_NODES = 48;
@@ -77,13 +84,19 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
     public static final int LEAF_CALLER_NODES = 96;
 
     private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant, Set<String> woken, Switch state) {
+        this(local, hashes, generations, dormant, woken, state, dormant != null ? new Leaves() : null, woken != null);
+    }
+
+    private CallDepthProbe(ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant, Set<String> woken, Switch state, Leaves leaves,
+                    boolean guarded) {
         this.local = local;
         this.hashes = hashes;
         this.generations = generations;
         this.dormant = dormant;
         this.woken = woken;
         this.state = state;
-        this.leaves = dormant != null ? new Leaves() : null;
+        this.leaves = leaves;
+        this.guarded = guarded;
     }
 
     /**
@@ -222,6 +235,35 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
                     boolean counting) {
         SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).build();
         return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, dormant, null, new Switch(counting ? Switch.COUNTING : Switch.STANDBY)));
+    }
+
+    /**
+     * As {@link #attach} (counting from the start, trivial roots left asleep in {@code dormant}),
+     * but only to the roots whose name is among {@code names}: those of a deep stack's frames
+     * ({@code Drainer#onDeepStacks}). Truffle inserts a probe's wrapper into every root the filter
+     * matches, and that invalidates the root's compiled code and the code that inlined it; the
+     * roots of the program's other phases keep theirs and run without a probe, their frames
+     * uncounted ones. Roots of those names made later get a probe too.
+     */
+    public static EventBinding<CallDepthProbe> attachNarrow(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, DormantProbes dormant,
+                    Set<String> names) {
+        return instrumenter.attachExecutionEventFactory(named(names::contains), new CallDepthProbe(local, hashes, generations, dormant, null, new Switch(Switch.COUNTING)));
+    }
+
+    /**
+     * Attaches more probes beside those of {@code main} (a binding of {@link #attachNarrow}): to the
+     * roots whose name {@code names} accepts, with {@code main}'s switch, sleeping trivial roots and
+     * internal leaves. Frames of those roots entered before are on the stacks, possibly above
+     * counted frames: these probes count a return only when their root is the counted frame on top
+     * ({@link CallDepth#exitCounted}), as woken ones do. Disposed with the main binding.
+     */
+    public static EventBinding<CallDepthProbe> attachMore(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations,
+                    java.util.function.Predicate<String> names, CallDepthProbe main) {
+        return instrumenter.attachExecutionEventFactory(named(names), new CallDepthProbe(local, hashes, generations, main.dormant, null, main.state, main.leaves, true));
+    }
+
+    private static SourceSectionFilter named(java.util.function.Predicate<String> names) {
+        return SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).rootNameIs(names).build();
     }
 
     /**
@@ -382,7 +424,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
         if (woken != null) {
             // a binding for the woken roots alone: their frames entered before it are on the stack
-            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, true, state, null) : null;
+            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, guarded, state, null) : null;
         }
         if (dormant != null && sleeps(instrumented, root)) {
             String label = label(instrumented, root);
@@ -397,7 +439,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             l = leaves;
             l.note(root.getName());
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, false, state, l);
+        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, guarded, state, l);
     }
 
     /** How a trivial root is named in the report and keyed for waking: "name (source:line)". */

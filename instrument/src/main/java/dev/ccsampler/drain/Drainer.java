@@ -102,10 +102,19 @@ public final class Drainer {
     private volatile BurstProbeControl burstControl;
     private volatile int deepFrames;
     private volatile double deepBudget;
-    private volatile java.util.function.Consumer<String> onDeep;
+    private volatile java.util.function.BiConsumer<String, java.util.Set<String>> onDeep;
     /** The first thread whose stacks were deep, once seen; read by the drain loop. */
     private volatile String deepThread;
+    /** Whether {@link #onDeep} has been called for {@link #deepThread}: later calls are for roots new on deep stacks. */
+    private volatile boolean deepFired;
+    /** A later deep stack's thread and the root names on it not sent before, for the drain loop; null when none waits. */
+    private volatile String deepAgainThread;
+    private volatile java.util.Set<String> deepNames;
+    /** Root names already sent to {@link #onDeep}. Holding the monitor. */
+    private final java.util.Set<String> deepNamesSent = new java.util.HashSet<>();
     private volatile java.util.function.Consumer<String> onLate;
+    /** Whether {@link #onLateSamples} fires on one late sample in compiled code ({@link #lateSamplesEagerly}). */
+    private volatile boolean eagerLate;
     /** What a thread's samples showed that fires {@link #onLateSamples}, for the report; null until then. */
     private volatile String lateReason;
     private volatile RootHashes rootHashes;
@@ -299,7 +308,7 @@ public final class Drainer {
     }
 
     /**
-     * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with the
+     * Calls {@code action} on the drain thread and outside the CC-Map's lock, with the
      * thread's name when the cost budget leaves some thread with deep stacks fewer than one walk in
      * {@value #THINNED_WEIGHT} ticks. Either of two signs says so:
      * <ul>
@@ -314,12 +323,17 @@ public final class Drainer {
      * <li>its stacks average at least {@code frames} frames over its last samples and its samples
      * average at least {@value #THINNED_WEIGHT} ticks each, waited ticks not counted.</li>
      * </ul>
-     * Any thread.
+     * With the thread's name comes the set of names of the roots whose frames had {@value
+     * #HOST_BELOW} frames or more above them on its stack then, the roots whose marks can spare
+     * the walks: the sampler probes those alone, not every root the program compiled. After that
+     * first call, {@code action} is called again whenever some thread's walks are costly {@value
+     * #COSTLY_DEEP_WALKS} times in a row once more, with the names on its stack that no call gave
+     * before (none, no call): a deep stack of other roots. Any thread.
      *
      * @param budget the cost budget, the share of a thread's time its captures may take
      * @since 0.1
      */
-    public void onDeepStacks(int frames, double budget, java.util.function.Consumer<String> action) {
+    public void onDeepStacks(int frames, double budget, java.util.function.BiConsumer<String, java.util.Set<String>> action) {
         deepFrames = frames;
         deepBudget = budget;
         onDeep = action;
@@ -622,6 +636,53 @@ public final class Drainer {
         return lateReason;
     }
 
+    /**
+     * Frames with at least this many frames above them are a deep stack's hosts, whose roots
+     * {@link #onDeepStacks} names: the frames above them are walked anyway.
+     */
+    static final int HOST_BELOW = 8;
+
+    /**
+     * The names of the roots of the thread's frames that have {@value #HOST_BELOW} frames or more
+     * above them, but for those named before ({@link #deepNamesSent}, to which they are added).
+     * Holding the monitor.
+     */
+    private java.util.Set<String> rootNamesHosting(ThreadAccount acc, int total) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int pos = 0; pos < total - HOST_BELOW; pos++) {
+            if (acc.stackTargets[pos] instanceof RootCallTarget rc) {
+                String name = rc.getRootNode().getName();
+                if (deepNamesSent.add(name)) {
+                    names.add(name);
+                }
+            }
+        }
+        return java.util.Collections.unmodifiableSet(names);
+    }
+
+    /** The names {@link #rootNamesHosting} found for the call the drain loop makes now; clears the later call's thread. */
+    private java.util.Set<String> takeDeepNames() {
+        java.util.Set<String> n = deepNames;
+        deepNames = java.util.Set.of();
+        deepAgainThread = null;
+        return n == null ? java.util.Set.of() : n;
+    }
+
+    /**
+     * From now on {@link #onLateSamples} fires also on the first sample of any thread in compiled
+     * code that ran a whole period or more before its poll: while the root probes are in the deep
+     * stacks' roots alone, the clock reads no top frame, and the waited ticks of a loop that does
+     * not poll in a root without a probe go to wherever the thread polls next (on {@code
+     * deep-descents.js}, under a cost budget that leaves four walks a second there, to the next
+     * phase's frames for seconds). Every root's probe, which the rule attaches, costs no more than
+     * the probes did before they went into the deep stacks' roots alone, so the rule need not wait
+     * for the evidence it waits for otherwise (20 samples, or a tenth of the thread's time). Any
+     * thread.
+     */
+    public void lateSamplesEagerly() {
+        eagerLate = true;
+    }
+
     /** The thread whose deep, thinned stacks fire {@link #onDeepStacks} (before it fires), or null. For tests. */
     String deepStacksSeen() {
         return deepThread;
@@ -811,11 +872,15 @@ public final class Drainer {
             try {
                 drainOnce();
                 scheduleBurstProbes();
-                java.util.function.Consumer<String> deep = onDeep;
+                java.util.function.BiConsumer<String, java.util.Set<String>> deep = onDeep;
                 String who = deepThread;
-                if (deep != null && who != null) {
-                    onDeep = null;
-                    deep.accept(who);
+                if (deep != null && who != null && !deepFired) {
+                    deepFired = true;
+                    deep.accept(who, takeDeepNames());
+                }
+                String again = deepAgainThread;
+                if (deep != null && again != null) {
+                    deep.accept(again, takeDeepNames());
                 }
                 java.util.function.Consumer<String> late = onLate;
                 String why = lateReason;
@@ -1013,6 +1078,9 @@ public final class Drainer {
                 // acted on by the drain loop, outside the map's lock
                 lateReason = "thread " + t.threadName + " spent " + WAITED_SHARE_PERCENT + " % or more of its recent time running while it waited for safepoints";
             }
+            if (onLate != null && lateReason == null && eagerLate && !interpretedTop) {
+                lateReason = "a sample of thread " + t.threadName + " in compiled code ran a period or more before its safepoint poll while the probes were in the deep stacks' roots alone";
+            }
         }
         if (latency > periodNanos) {
             acc.late += weight;
@@ -1055,7 +1123,18 @@ public final class Drainer {
         }
         if (onDeep != null && deepThread == null
                         && (acc.costlyDeepWalks >= COSTLY_DEEP_WALKS || acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8)) {
+            deepNames = rootNamesHosting(acc, total);
             deepThread = t.threadName; // acted on by the drain loop, outside the map's lock
+            acc.costlyDeepWalks = 0;
+        } else if (onDeep != null && deepFired && deepAgainThread == null && acc.costlyDeepWalks >= COSTLY_DEEP_WALKS) {
+            // the probes went into the roots of the first deep stacks alone, and walks of deep
+            // stacks are costly again: roots without a probe below them, if any
+            acc.costlyDeepWalks = 0;
+            java.util.Set<String> names = rootNamesHosting(acc, total);
+            if (!names.isEmpty()) {
+                deepNames = names;
+                deepAgainThread = t.threadName;
+            }
         }
         if (r.checkDepth >= 0 && !sameStack(acc, r)) {
             if (acc.mismatches++ == 0) {

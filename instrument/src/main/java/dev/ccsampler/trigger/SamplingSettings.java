@@ -43,7 +43,9 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
          * {@code WaitedTicks=top}): the probes cost a few nanoseconds per call (5–13 % of a
          * call-dense program), a full walk 2–9 µs per frame, so they pay only where walks are both
          * deep and wanted often, or where they show which frame was on top. Attaching them then
-         * invalidates every compiled root they go into.
+         * invalidates every compiled root they go into: for deep stacks they go into the roots of
+         * those stacks' frames alone (more as deep stacks of other roots come), for late polls into
+         * every root.
          */
         AUTO,
         /**

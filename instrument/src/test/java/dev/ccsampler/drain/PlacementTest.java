@@ -178,7 +178,7 @@ class PlacementTest {
             FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
             Drainer d = new Drainer(map, all, 1_000_000L);
             d.setRootHashes(hashes);
-            d.onDeepStacks(64, 0.03, name -> {
+            d.onDeepStacks(64, 0.03, (name, roots) -> {
             });
             SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
             d.register(t);
@@ -221,7 +221,7 @@ class PlacementTest {
             FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
             long period = 10_000_000L;
             Drainer d = new Drainer(map, all, period);
-            d.onDeepStacks(64, 0.03, name -> {
+            d.onDeepStacks(64, 0.03, (name, roots) -> {
             });
             SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
             d.register(t);
@@ -255,7 +255,7 @@ class PlacementTest {
             RootCallTarget target = new Named("deep").getCallTarget();
             FrameFilter all = new FrameFilter(WildcardFilter.compile(""), WildcardFilter.compile(""), WildcardFilter.compile(""), true);
             Drainer d = new Drainer(new CCMap(), all, 10_000_000L);
-            d.onDeepStacks(64, 0.03, name -> {
+            d.onDeepStacks(64, 0.03, (name, roots) -> {
             });
             SampledThread t = new SampledThread(Thread.currentThread(), 0, 16, 128);
             d.register(t);

@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -320,6 +321,66 @@ class SamplingStageTest {
         assertTrue(deepNotes.stream().noneMatch(e -> e.contains("woke")), () -> "nothing wakes: " + deepNotes);
         assertEquals(0, deep.mismatches, "incremental walks with deep stacks differ from full walks");
         assertEquals(guestLines(plain("js", program, twoPhases)), guestLines(deep.stdout), "guest output");
+    }
+
+    /**
+     * The deep-stack rule of {@code Incremental=auto} puts the probes into the roots of the deep
+     * stack's frames alone: {@code churn} and {@code mix}, call-dense and never below a deep stack,
+     * keep their compiled code and run without a probe (docs/sampling.md, <em>Probes for the deep
+     * stacks' roots</em>). A second deep phase of other roots ({@code descend} through {@code step})
+     * makes the walks costly again and gets its probes then, whose frames entered before return
+     * uncounted. {@code WaitedTicks=skip} leaves the deep-stack rule alone to fire. Every
+     * incremental walk gives the stack a full walk gives, with uncounted frames between counted
+     * ones, and the output is unchanged.
+     */
+    @Test
+    void deepStacksProbeTheirOwnRootsAlone() throws Exception {
+        Path program = js("deep-roots.js");
+        String[] args = {"churn,down,descend,churn", "20", "150", "20000"};
+        Run r = run("js", program, Map.of("ccsampler.Period", "100us", "ccsampler.CostBudget", "2", "ccsampler.WaitedTicks", "skip", "ccsampler.VerifyIncremental", "true",
+                        "ccsampler.WriteKnownFrames", "false"), args);
+        List<String> notes = r.profile.meta().sampling();
+        System.out.println("deep stacks' roots: " + r.mismatches + " mismatches; " + notes + "; " + r.profile.accounting().summaryLine());
+        String first = notes.stream().filter(e -> e.contains("incremental walks on")).findFirst().orElse("");
+        assertTrue(first.contains("the probes go into the roots of its deep stack's frames alone") && first.contains("down"), () -> "down's stack attaches the probes: " + notes);
+        for (String off : List.of("churn", "mix", "descend", "step")) {
+            assertFalse(first.contains(", " + off) || first.contains(": " + off), () -> off + " was never below a deep stack then: " + first);
+        }
+        String added = notes.stream().filter(e -> e.contains("root probes added to the roots of thread")).findFirst().orElse("");
+        assertTrue(added.contains("descend") && added.contains("step") && !added.contains("churn"), () -> "the second deep phase adds its roots: " + notes);
+        assertTrue(notes.stream().noneMatch(e -> e.contains("every other root")), () -> "no rule asks for every root: " + notes);
+        assertEquals(0, r.mismatches, "incremental walks with unprobed roots between probed ones differ from full walks");
+        assertEquals(guestLines(plain("js", program, args)), guestLines(r.stdout), "guest output");
+    }
+
+    /**
+     * After the deep stacks' roots got their probes, samples that wait in {@code spin}'s counted
+     * loop (which polls no safepoint once compiled) make {@code WaitedTicks=top} give every other
+     * root one too, each counting only the frames it saw enter; the walks still give the stacks of
+     * full walks.
+     */
+    @Test
+    void latePollsAfterADeepStackProbeEveryOtherRoot() throws Exception {
+        Path program = js("deep-roots.js");
+        String[] args = {"down,spin,descend", "20", "150", "20000"};
+        Run r = run("js", program, Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "2", "ccsampler.VerifyIncremental", "true", "ccsampler.WriteKnownFrames", "false"), args);
+        List<String> notes = r.profile.meta().sampling();
+        System.out.println("late polls after a deep stack: " + r.mismatches + " mismatches; " + notes + "; " + r.profile.accounting().summaryLine());
+        int narrow = indexOf(notes, "the probes go into the roots of its deep stack's frames alone");
+        int every = indexOf(notes, "root probes added to every other root");
+        assertTrue(narrow >= 0 && every > narrow, () -> "the deep stack's roots, then every other: " + notes);
+        assertTrue(notes.get(every).contains("safepoint"), () -> "the late polls widen them: " + notes);
+        assertEquals(0, r.mismatches, "incremental walks differ from full walks");
+        assertEquals(guestLines(plain("js", program, args)), guestLines(r.stdout), "guest output");
+    }
+
+    private static int indexOf(List<String> notes, String part) {
+        for (int i = 0; i < notes.size(); i++) {
+            if (notes.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test
