@@ -113,8 +113,10 @@ public final class Drainer {
     /** Root names already sent to {@link #onDeep}. Holding the monitor. */
     private final java.util.Set<String> deepNamesSent = new java.util.HashSet<>();
     private volatile java.util.function.Consumer<String> onLate;
-    /** Whether {@link #onLateSamples} fires on one late sample in compiled code ({@link #lateSamplesEagerly}). */
+    /** Whether {@link #onLateSamples} fires on {@value #LATE_TRIGGER} late samples in compiled code alone ({@link #lateSamplesEagerly}). */
     private volatile boolean eagerLate;
+    /** Late samples in compiled code, any thread's, since {@link #eagerLate} was set. Holding the monitor. */
+    private int lateSinceEager;
     /** What a thread's samples showed that fires {@link #onLateSamples}, for the report; null until then. */
     private volatile String lateReason;
     private volatile RootHashes rootHashes;
@@ -669,18 +671,22 @@ public final class Drainer {
     }
 
     /**
-     * From now on {@link #onLateSamples} fires also on the first sample of any thread in compiled
-     * code that ran a whole period or more before its poll: while the root probes are in the deep
-     * stacks' roots alone, the clock reads no top frame, and the waited ticks of a loop that does
-     * not poll in a root without a probe go to wherever the thread polls next (on {@code
-     * deep-descents.js}, under a cost budget that leaves four walks a second there, to the next
-     * phase's frames for seconds). Every root's probe, which the rule attaches, costs no more than
-     * the probes did before they went into the deep stacks' roots alone, so the rule need not wait
-     * for the evidence it waits for otherwise (20 samples, or a tenth of the thread's time). Any
-     * thread.
+     * From now on {@link #onLateSamples} fires also once {@value #LATE_TRIGGER} samples (of any
+     * thread) in compiled code ran a whole period or more before their poll: while the root probes
+     * are in the deep stacks' roots alone, the clock reads no top frame, and the waited ticks of a
+     * loop that does not poll in a root without a probe go to wherever the thread polls next (on
+     * {@code deep-descents.js}, under a cost budget that leaves about four walks a second there, to
+     * the next phase's frames). Every root's probe, which the rule then attaches, costs no more
+     * than the probes did before they went into the deep stacks' roots alone, so the rule need not
+     * wait for the evidence it waits for otherwise (20 samples, or a tenth of the thread's time).
+     * Not on the first such sample: one came 2 s after the attachment on {@code awfy-phases.js} at
+     * 1 ms, whose probes in every root then cost it ×1.36 of no profiler against ×1.03. Any thread.
      */
     public void lateSamplesEagerly() {
-        eagerLate = true;
+        synchronized (map) {
+            lateSinceEager = 0;
+            eagerLate = true;
+        }
     }
 
     /** The thread whose deep, thinned stacks fire {@link #onDeepStacks} (before it fires), or null. For tests. */
@@ -1078,8 +1084,9 @@ public final class Drainer {
                 // acted on by the drain loop, outside the map's lock
                 lateReason = "thread " + t.threadName + " spent " + WAITED_SHARE_PERCENT + " % or more of its recent time running while it waited for safepoints";
             }
-            if (onLate != null && lateReason == null && eagerLate && !interpretedTop) {
-                lateReason = "a sample of thread " + t.threadName + " in compiled code ran a period or more before its safepoint poll while the probes were in the deep stacks' roots alone";
+            if (onLate != null && lateReason == null && eagerLate && !interpretedTop && ++lateSinceEager >= LATE_TRIGGER) {
+                lateReason = LATE_TRIGGER + " samples in compiled code ran a period or more before their safepoint poll while the probes were in the deep stacks' roots alone (the last on thread "
+                                + t.threadName + ")";
             }
         }
         if (latency > periodNanos) {
