@@ -603,7 +603,7 @@ public final class CCSampler implements AutoCloseable {
         }
     }
 
-    /** "N roots named a, b, ..." for the notes. */
+    /** "N root names: a, b, ..." for the notes, sorted, at most eight. */
     private static String names(java.util.Set<String> names) {
         java.util.List<String> sorted = new java.util.ArrayList<>();
         for (String n : names) {
