@@ -603,22 +603,26 @@ public final class CCSampler implements AutoCloseable {
         }
     }
 
-    /** "N root names: a, b, ..." for the notes, sorted, at most eight. */
+    /** "N root names: a, b, ..." for the notes, sorted. */
     private static String names(java.util.Set<String> names) {
         java.util.List<String> sorted = new java.util.ArrayList<>();
         for (String n : names) {
             sorted.add(n == null ? "(no name)" : n.isEmpty() ? "(empty name)" : n);
         }
         java.util.Collections.sort(sorted);
-        StringBuilder b = new StringBuilder().append(sorted.size()).append(sorted.size() == 1 ? " root name: " : " root names: ");
-        for (int i = 0; i < sorted.size(); i++) {
-            if (i == 8) {
-                b.append(", ...");
-                break;
+        return listed(new StringBuilder().append(sorted.size()).append(sorted.size() == 1 ? " root name: " : " root names: "), sorted).toString();
+    }
+
+    /** Appends the first eight items, comma-separated, and ", ..." when there are more. */
+    private static StringBuilder listed(StringBuilder b, Iterable<String> items) {
+        int i = 0;
+        for (String item : items) {
+            if (i++ == 8) {
+                return b.append(", ...");
             }
-            b.append(i > 0 ? ", " : "").append(sorted.get(i));
+            b.append(i > 1 ? ", " : "").append(item);
         }
-        return b.toString();
+        return b;
     }
 
     /**
@@ -707,15 +711,7 @@ public final class CCSampler implements AutoCloseable {
         }
         StringBuilder b = new StringBuilder("root probes woken on ").append(labels.size()).append(labels.size() == 1 ? " root" : " roots")
                         .append(" taken for trivial whose frames were seen below a deep stack (a call their tree does not show, such as a builtin or a method that runs a block): ");
-        int i = 0;
-        for (String l : labels) {
-            if (i++ == 8) {
-                b.append(", ...");
-                break;
-            }
-            b.append(i > 1 ? ", " : "").append(l);
-        }
-        PeriodTuner.note(samplingNotes, startNanos, b.toString());
+        PeriodTuner.note(samplingNotes, startNanos, listed(b, labels).toString());
     }
 
     /** Disposes the woken roots' probes with the main ones. Holding {@code probesLock}. */

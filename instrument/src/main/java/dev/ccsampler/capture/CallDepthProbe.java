@@ -461,8 +461,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
      */
     public static EventBinding<CallDepthProbe> attachWoken(Instrumenter instrumenter, ContextThreadLocal<CallDepth> local, RootHashes hashes, boolean generations, Set<String> labels,
                     Set<String> names, CallDepthProbe main) {
-        SourceSectionFilter roots = SourceSectionFilter.newBuilder().tagIs(StandardTags.RootTag.class).includeInternal(true).rootNameIs(names::contains).build();
-        return instrumenter.attachExecutionEventFactory(roots, new CallDepthProbe(local, hashes, generations, null, Set.copyOf(labels), main.state));
+        return instrumenter.attachExecutionEventFactory(named(names::contains), new CallDepthProbe(local, hashes, generations, null, Set.copyOf(labels), main.state));
     }
 
     /** One per instrumented root. */

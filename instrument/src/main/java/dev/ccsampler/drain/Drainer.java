@@ -103,12 +103,10 @@ public final class Drainer {
     private volatile int deepFrames;
     private volatile double deepBudget;
     private volatile java.util.function.BiConsumer<String, java.util.Set<String>> onDeep;
-    /** The first thread whose stacks were deep, once seen; read by the drain loop. */
+    /** The first thread whose stacks were deep, once seen. */
     private volatile String deepThread;
-    /** Whether {@link #onDeep} has been called for {@link #deepThread}: later calls are for roots new on deep stacks. */
-    private volatile boolean deepFired;
-    /** A later deep stack's thread and the root names on it not sent before, for the drain loop; null when none waits. */
-    private volatile String deepAgainThread;
+    /** The thread of a deep stack whose root names ({@link #deepNames}) wait for the drain loop to call {@link #onDeep}; null when none waits. */
+    private volatile String deepPending;
     private volatile java.util.Set<String> deepNames;
     /** Root names already sent to {@link #onDeep}. Holding the monitor. */
     private final java.util.Set<String> deepNamesSent = new java.util.HashSet<>();
@@ -662,14 +660,6 @@ public final class Drainer {
         return java.util.Collections.unmodifiableSet(names);
     }
 
-    /** The names {@link #rootNamesHosting} found for the call the drain loop makes now; clears the later call's thread. */
-    private java.util.Set<String> takeDeepNames() {
-        java.util.Set<String> n = deepNames;
-        deepNames = java.util.Set.of();
-        deepAgainThread = null;
-        return n == null ? java.util.Set.of() : n;
-    }
-
     /**
      * From now on {@link #onLateSamples} fires also once {@value #LATE_TRIGGER} samples (of any
      * thread) in compiled code ran a whole period or more before their poll: while the root probes
@@ -879,14 +869,11 @@ public final class Drainer {
                 drainOnce();
                 scheduleBurstProbes();
                 java.util.function.BiConsumer<String, java.util.Set<String>> deep = onDeep;
-                String who = deepThread;
-                if (deep != null && who != null && !deepFired) {
-                    deepFired = true;
-                    deep.accept(who, takeDeepNames());
-                }
-                String again = deepAgainThread;
-                if (deep != null && again != null) {
-                    deep.accept(again, takeDeepNames());
+                String who = deepPending;
+                if (deep != null && who != null) {
+                    java.util.Set<String> names = deepNames;
+                    deepPending = null;
+                    deep.accept(who, names);
                 }
                 java.util.function.Consumer<String> late = onLate;
                 String why = lateReason;
@@ -1128,19 +1115,17 @@ public final class Drainer {
         } else {
             acc.costlyDeepWalks = 0; // in a row: a deep stack now and then is not a deep program
         }
-        if (onDeep != null && deepThread == null
-                        && (acc.costlyDeepWalks >= COSTLY_DEEP_WALKS || acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8)) {
-            deepNames = rootNamesHosting(acc, total);
-            deepThread = t.threadName; // acted on by the drain loop, outside the map's lock
-            acc.costlyDeepWalks = 0;
-        } else if (onDeep != null && deepFired && deepAgainThread == null && acc.costlyDeepWalks >= COSTLY_DEEP_WALKS) {
-            // the probes went into the roots of the first deep stacks alone, and walks of deep
-            // stacks are costly again: roots without a probe below them, if any
+        boolean firstDeep = deepThread == null;
+        // after the first call, walks of deep stacks that are costly again: roots without a probe
+        // below them, if any (the probes went into the roots of the first deep stacks alone)
+        if (onDeep != null && deepPending == null && (acc.costlyDeepWalks >= COSTLY_DEEP_WALKS
+                        || firstDeep && acc.meanDepth >= deepFrames && acc.meanWeight >= THINNED_WEIGHT && acc.samples >= 8)) {
             acc.costlyDeepWalks = 0;
             java.util.Set<String> names = rootNamesHosting(acc, total);
-            if (!names.isEmpty()) {
+            if (firstDeep || !names.isEmpty()) {
                 deepNames = names;
-                deepAgainThread = t.threadName;
+                deepThread = firstDeep ? t.threadName : deepThread;
+                deepPending = t.threadName; // acted on by the drain loop, outside the map's lock
             }
         }
         if (r.checkDepth >= 0 && !sameStack(acc, r)) {
