@@ -8,7 +8,10 @@ import java.lang.ref.WeakReference;
  * them): the caller frame's call target, the call node it called the callee through, and its tier,
  * as long as every walk that saw the pair saw the same call node and no frame between the two.
  * A pair seen once with another call node, or with an uncounted frame between (a builtin without a
- * probe, another language's frame), is marked and never used again.
+ * probe, another language's frame), is marked and never used again. Walks do not note a pair whose
+ * callee is their top frame: such a pair is never written, and a callee that its caller calls from
+ * another line only as a leaf would otherwise make the pair of a recursion through the first line a
+ * conflict.
  *
  * <p>With it a walk need not visit the frames the marks already name: below the top few frames, a
  * run of counted frames whose every pair is known is written from here instead of walked ({@link

@@ -48,7 +48,12 @@ import dev.ccsampler.queue.SampleRecord;
  * is the Java thread's, {@link EdgeMemo.Shared}). What this can get wrong: the call node, when
  * a caller starts to call the same callee through another one (a phase that calls it from another
  * line), until a walk visits that pair again; one such walk in {@value #FILL_CHECK_EVERY} is made
- * for that, and such a pair is never written again. {@code WriteKnownFrames=false} turns it off.
+ * for that, and such a pair is never written again. A pair whose callee is the walk's top frame is
+ * not noted (it is never written: the run stops {@link #WALK_TOP} counted frames below the top), so
+ * that a caller that calls the same callee from another line as a leaf (an evaluator's literal
+ * operand beside its recursive one) does not make the recursion's pair a conflict; before
+ * 2026-12-04 it did, and every walk of such a recursion was a full one. {@code WriteKnownFrames=false}
+ * turns it off.
  *
  * <p>Allocation: none in steady state; the arrays grow only when the stack is deeper than ever.
  */
@@ -61,6 +66,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private SampleRecord record;
     private int[] roots;
     private int expect;
+    /** The counted frames of the walk in progress, from its marks. */
+    private int walkCountedTotal;
     private int stopAt;
     private boolean stopped;
     private int[] walkCounted = new int[64];
@@ -302,6 +309,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             roots = null;
         }
         expect = counted;
+        walkCountedTotal = counted;
         stopAt = marks != null && publishedCounted >= 0 && low >= 1 && low <= publishedCounted && low - 1 >= publishedPlacedFrom ? low - 1 : -1;
         fillFrom = -1;
         fillTo = -1;
@@ -623,7 +631,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         walkCounted[d] = c;
         r.depth = d + 1;
         if (c >= 0 && memoNow != null) {
-            if (prevCounted == c + 1) {
+            // not a pair whose callee is the top counted frame: a callee that its caller calls
+            // from another line as a leaf alone (an evaluator's literal operand beside its
+            // recursive one) is only ever seen so, and never written from the memo, since a pair
+            // is written only with a counted frame above its callee; noted, it made the recursive
+            // pair a conflict and every walk of the recursion a full one
+            if (prevCounted == c + 1 && c + 2 < walkCountedTotal) {
                 if (prevCountedIndex == d - 1) {
                     memoNow.adjacent(roots[c], roots[c + 1], target, r.callNodes[d], r.tiers[d]);
                 } else {
@@ -745,7 +758,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             }
             Object t = r.targets[i + 1];
             Object n = r.callNodes[i + 1];
-            if (caller != 0 && callee != 0 && (caller != lastCaller || callee != lastCallee || t != lastTarget || n != lastNode)) {
+            if (i > 0 && caller != 0 && callee != 0 && (caller != lastCaller || callee != lastCallee || t != lastTarget || n != lastNode)) {
                 memo.adjacent(caller, callee, t, n, r.tiers[i + 1]);
                 lastCaller = caller;
                 lastCallee = callee;

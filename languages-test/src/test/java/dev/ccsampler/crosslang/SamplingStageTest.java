@@ -515,6 +515,27 @@ class SamplingStageTest {
                         + " against " + a.summaryLine());
     }
 
+    @Test
+    void aCalleeCalledFromAnotherLineAsALeafStillLetsTheRecursionBeWritten() throws Exception {
+        // An evaluator's recursion 1 000 deep that unwinds between samples: evalBin calls evalExpr
+        // for a literal (a leaf) from one line and for the rest of the tree from another. Under
+        // Incremental=auto the full walks before the probes teach the memo their pairs, the leaf's
+        // too when a sample found it on top, which made the recursive pair a conflict, never
+        // written: every walk visited the whole stack (splay-phases.js's evaluator: 2 % of the
+        // frames spared, and its probes switched off as not worth their cost). A pair whose callee
+        // is the top frame is no longer noted; it is never written either. Every walk is checked
+        // against a full one.
+        Run r = run("js", js("leaf-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "25", "ccsampler.VerifyIncremental", "true"), "3000", "1000");
+        Accounting a = r.profile.accounting();
+        System.out.println("leaf site: " + r.mismatches + " mismatches; " + a.summaryLine() + "; notes: " + r.profile.meta().sampling());
+        assertTrue(a.samples() > 30, a::summaryLine);
+        assertEquals(0, r.mismatches, "walks written from the marks differed from full walks");
+        // seen: 25-30 % of the frames walked (the full walks before the probes among them) against
+        // 95-99 % before
+        assertTrue(a.framesWalked() * 2 < a.frames(), () -> "walks should visit under half of the frames: " + a.summaryLine());
+        assertEquals(guestLines(plain("js", js("leaf-site.js"), "3000", "1000")), guestLines(r.stdout), "guest output");
+    }
+
     /**
      * {@link #run}, but the program is evaluated {@code contexts} times, each in a fresh context on
      * the one engine (as an embedder that runs every request in its own context does): profiles
