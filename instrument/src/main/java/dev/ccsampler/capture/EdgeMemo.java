@@ -8,10 +8,12 @@ import java.lang.ref.WeakReference;
  * them): the caller frame's call target, the call node it called the callee through, and its tier,
  * as long as every walk that saw the pair saw the same call node and no frame between the two.
  * A pair seen once with another call node, or with an uncounted frame between (a builtin without a
- * probe, another language's frame), is marked and never used again. Walks do not note a pair whose
- * callee is their top frame: such a pair is never written, and a callee that its caller calls from
- * another line only as a leaf would otherwise make the pair of a recursion through the first line a
- * conflict.
+ * probe, another language's frame), is marked and never used again. Walks note only what they see
+ * below their top few counted frames, where pairs are written: a callee that its caller calls from
+ * another line only near the top of the stack (a leaf, a parser's right operand) would otherwise
+ * make the pair of a recursion through the first line a conflict. What they see near their top
+ * another way than kept makes the walk in progress walk the frames it would have written ({@link
+ * #nearTop}); a pair whose callee is their top frame is not looked at at all.
  *
  * <p>With it a walk need not visit the frames the marks already name: below the top few frames, a
  * run of counted frames whose every pair is known is written from here instead of walked ({@link
@@ -55,6 +57,8 @@ public final class EdgeMemo {
     private int size;
     /** Kept pairs forgotten so far (a walk saw them through another call node or with a frame between). */
     private long forgotten;
+    /** Kept pairs a walk saw another way among its top frames ({@link #nearTop}), so far. */
+    private long disagreed;
 
     /**
      * The memo of one Java thread, made at its first walk with marks, shared by the thread's
@@ -159,6 +163,11 @@ public final class EdgeMemo {
         return forgotten;
     }
 
+    /** How many times so far a walk saw a kept pair near its top another way ({@link #nearTop}): a walk that wrote frames compares it before and after. */
+    long disagreed() {
+        return disagreed;
+    }
+
     /** Whether no new pair can be kept: the next walk empties the memo ({@link #clear}). */
     boolean full() {
         return size >= MAX_SIZE;
@@ -200,6 +209,28 @@ public final class EdgeMemo {
         tiers[i] = callerTier; // the newest tier seen
         if (seen[i] < Byte.MAX_VALUE) {
             seen[i]++;
+        }
+    }
+
+    /**
+     * A walk saw counted frame {@code caller} below counted frame {@code callee} among its top
+     * counted frames, where no pair is ever written ({@code StackRecorder#WALK_TOP}): neither kept
+     * nor a conflict, since a caller may call the callee from another line there alone (a
+     * parser's right operand, a few calls deep, beside a recursion through its left one). But when
+     * the pair is kept and this saw it another way (another call node or target, or {@code
+     * adjacentFrames} false: other frames between), {@link #disagreed} counts it: the walk in
+     * progress must not write the pair below, for the caller may have started to call through
+     * that line where it recurses (a phase change), and is walked again, which keeps or forgets
+     * the pair by what it finds below the top.
+     */
+    void nearTop(int caller, int callee, Object callerTarget, Object callerNode, boolean adjacentFrames) {
+        int i = slot(key(caller, callee), false);
+        if (i < 0 || conflicted[i] || targets[i] == null) {
+            return;
+        }
+        WeakReference<?> n = nodes[i];
+        if (!adjacentFrames || targets[i].get() != callerTarget || (n == null ? null : n.get()) != callerNode) {
+            disagreed++;
         }
     }
 

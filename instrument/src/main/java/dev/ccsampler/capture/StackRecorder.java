@@ -409,6 +409,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         exitedState = exitedPending ? marks.exitedState() : 0;
         this.pollLocation = pollLocation;
         long forgotten = remember ? memo.forgotten() : 0;
+        long disagreed = remember ? memo.disagreed() : 0;
         int root0 = counted > 0 ? roots[0] : 0;
         try {
             Truffle.getRuntime().iterateFrames(this);
@@ -421,7 +422,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             pairTarget = null;
             this.pollLocation = null;
         }
-        if (stopped && fillFrom >= 0 && memo.forgotten() != forgotten) {
+        if (stopped && fillFrom >= 0 && (memo.forgotten() != forgotten || memo.disagreed() != disagreed)) {
             return false;
         }
         if (counted > 0) {
@@ -636,8 +637,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             // recursive one) is only ever seen so, and never written from the memo, since a pair
             // is written only with a counted frame above its callee; noted, it made the recursive
             // pair a conflict and every walk of the recursion a full one
+            // and only the pairs below the top WALK_TOP counted frames are kept or made conflicts,
+            // since only those are ever written; one near the top seen another way than kept
+            // makes this walk walk the frames it would have written (EdgeMemo#nearTop)
             if (prevCounted == c + 1 && c + 2 < walkCountedTotal) {
-                if (prevCountedIndex == d - 1) {
+                if (c + WALK_TOP >= walkCountedTotal) {
+                    memoNow.nearTop(roots[c], roots[c + 1], target, r.callNodes[d], prevCountedIndex == d - 1);
+                } else if (prevCountedIndex == d - 1) {
                     memoNow.adjacent(roots[c], roots[c + 1], target, r.callNodes[d], r.tiers[d]);
                 } else {
                     memoNow.notAdjacent(roots[c], roots[c + 1]);
@@ -758,7 +764,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             }
             Object t = r.targets[i + 1];
             Object n = r.callNodes[i + 1];
-            if (i > 0 && caller != 0 && callee != 0 && (caller != lastCaller || callee != lastCallee || t != lastTarget || n != lastNode)) {
+            if (i + 1 >= WALK_TOP && caller != 0 && callee != 0 && (caller != lastCaller || callee != lastCallee || t != lastTarget || n != lastNode)) {
                 memo.adjacent(caller, callee, t, n, r.tiers[i + 1]);
                 lastCaller = caller;
                 lastCallee = callee;

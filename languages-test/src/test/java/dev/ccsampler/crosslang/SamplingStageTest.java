@@ -536,6 +536,31 @@ class SamplingStageTest {
         assertEquals(guestLines(plain("js", js("leaf-site.js"), "3000", "1000")), guestLines(r.stdout), "guest output");
     }
 
+    @Test
+    void aCalleeCalledFromAnotherLineNearTheTopStillLetsTheRecursionBeWritten() throws Exception {
+        // rec recurses 1 000 deep through one line and, every fourth level, two levels through
+        // another (a parser's right operand beside its nested left one). Walks keep and make
+        // conflicts of the pairs below their top WALK_TOP counted frames alone, the only ones ever
+        // written: the short recursions made the long one's pair a conflict before, and walks
+        // visited three quarters of the frames.
+        Run r = run("js", js("near-top-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "25", "ccsampler.VerifyIncremental", "true"), "3000", "0",
+                        "1000");
+        Accounting a = r.profile.accounting();
+        System.out.println("near-top site: " + r.mismatches + " mismatches; " + a.summaryLine());
+        assertTrue(a.samples() > 30, a::summaryLine);
+        assertEquals(0, r.mismatches, "walks written from the marks differed from full walks");
+        // seen: 22-23 % of the frames walked against 74-78 % before
+        assertTrue(a.framesWalked() * 2 < a.frames(), () -> "walks should visit under half of the frames: " + a.summaryLine());
+        // then the caller recurses the whole depth through the other line: a walk that would write
+        // the kept pair sees it the other way among its top frames and walks instead
+        Run changed = run("js", js("near-top-site.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "25", "ccsampler.VerifyIncremental", "true"),
+                        "1500", "1500", "1000");
+        System.out.println("near-top site, then through it: " + changed.mismatches + " mismatches; " + changed.profile.accounting().summaryLine());
+        assertTrue(changed.profile.accounting().samples() > 30, changed.profile.accounting()::summaryLine);
+        assertEquals(0, changed.mismatches, "walks written from the marks differed from full walks after the caller changed lines");
+        assertEquals(guestLines(plain("js", js("near-top-site.js"), "1500", "1500", "1000")), guestLines(changed.stdout), "guest output");
+    }
+
     /**
      * {@link #run}, but the program is evaluated {@code contexts} times, each in a fresh context on
      * the one engine (as an embedder that runs every request in its own context does): profiles
