@@ -48,12 +48,14 @@ import dev.ccsampler.queue.SampleRecord;
  * is the Java thread's, {@link EdgeMemo.Shared}). What this can get wrong: the call node, when
  * a caller starts to call the same callee through another one (a phase that calls it from another
  * line), until a walk visits that pair again; one such walk in {@value #FILL_CHECK_EVERY} is made
- * for that, and such a pair is never written again. A pair whose callee is the walk's top frame is
- * not noted (it is never written: the run stops {@link #WALK_TOP} counted frames below the top), so
- * that a caller that calls the same callee from another line as a leaf (an evaluator's literal
- * operand beside its recursive one) does not make the recursion's pair a conflict; before
- * 2026-12-04 it did, and every walk of such a recursion was a full one. {@code WriteKnownFrames=false}
- * turns it off.
+ * for that, and such a pair is never written again. Only pairs below the top {@link #WALK_TOP}
+ * counted frames are written, and only those are kept or made conflicts, so that a caller that calls
+ * the same callee from another line near the top alone (an evaluator's literal operand, a parser's
+ * right one, beside the recursion through the first line) does not make the recursion's pair a
+ * conflict; before 2026-12-04 it did, and every walk of such a recursion was a full one. A kept pair
+ * seen another way among the top frames makes the walk walk the frames it would have written
+ * ({@link EdgeMemo#nearTop}): the caller may have started to recurse through the other line.
+ * {@code WriteKnownFrames=false} turns it off.
  *
  * <p>Allocation: none in steady state; the arrays grow only when the stack is deeper than ever.
  */
@@ -632,14 +634,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         walkCounted[d] = c;
         r.depth = d + 1;
         if (c >= 0 && memoNow != null) {
-            // not a pair whose callee is the top counted frame: a callee that its caller calls
-            // from another line as a leaf alone (an evaluator's literal operand beside its
-            // recursive one) is only ever seen so, and never written from the memo, since a pair
-            // is written only with a counted frame above its callee; noted, it made the recursive
-            // pair a conflict and every walk of the recursion a full one
-            // and only the pairs below the top WALK_TOP counted frames are kept or made conflicts,
-            // since only those are ever written; one near the top seen another way than kept
-            // makes this walk walk the frames it would have written (EdgeMemo#nearTop)
+            // Only the pairs below the top WALK_TOP counted frames are ever written, so only those
+            // are kept or made conflicts: a callee that its caller calls from another line near
+            // the top alone (an evaluator's literal operand, a parser's right one, beside the
+            // recursion through the first line) made the recursion's pair a conflict, and every
+            // walk of it a full one. A pair near the top seen another way than kept makes this
+            // walk walk the frames it would have written (EdgeMemo#nearTop); one whose callee is
+            // the top counted frame, a leaf, is not looked at.
             if (prevCounted == c + 1 && c + 2 < walkCountedTotal) {
                 if (c + WALK_TOP >= walkCountedTotal) {
                     memoNow.nearTop(roots[c], roots[c + 1], target, r.callNodes[d], prevCountedIndex == d - 1);
