@@ -530,8 +530,8 @@ class SamplingStageTest {
         System.out.println("leaf site: " + r.mismatches + " mismatches; " + a.summaryLine() + "; notes: " + r.profile.meta().sampling());
         assertTrue(a.samples() > 30, a::summaryLine);
         assertEquals(0, r.mismatches, "walks written from the marks differed from full walks");
-        // seen: 25-30 % of the frames walked (the full walks before the probes among them) against
-        // 95-99 % before
+        // seen: 18-30 % of the frames walked (the full walks before the probes among them) against
+        // 89-95 % before
         assertTrue(a.framesWalked() * 2 < a.frames(), () -> "walks should visit under half of the frames: " + a.summaryLine());
         assertEquals(guestLines(plain("js", js("leaf-site.js"), "3000", "1000")), guestLines(r.stdout), "guest output");
     }
@@ -549,7 +549,7 @@ class SamplingStageTest {
         System.out.println("near-top site: " + r.mismatches + " mismatches; " + a.summaryLine());
         assertTrue(a.samples() > 30, a::summaryLine);
         assertEquals(0, r.mismatches, "walks written from the marks differed from full walks");
-        // seen: 22-23 % of the frames walked against 74-78 % before
+        // seen: 22-26 % of the frames walked against 74-78 % before
         assertTrue(a.framesWalked() * 2 < a.frames(), () -> "walks should visit under half of the frames: " + a.summaryLine());
         // then the caller recurses the whole depth through the other line: a walk that would write
         // the kept pair sees it the other way among its top frames and walks instead
