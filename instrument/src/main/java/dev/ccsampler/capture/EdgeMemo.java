@@ -220,8 +220,8 @@ public final class EdgeMemo {
      * the pair is kept and this saw it another way (another call node or target, or {@code
      * adjacentFrames} false: other frames between), {@link #disagreed} counts it: the walk in
      * progress must not write the pair below, for the caller may have started to call through
-     * that line where it recurses (a phase change), and is walked again, which keeps or forgets
-     * the pair by what it finds below the top.
+     * that line where it recurses (a phase change), and is walked again, further down, which
+     * keeps or forgets the pair by what it finds below the top ({@code StackRecorder#walk}).
      */
     void nearTop(int caller, int callee, Object callerTarget, Object callerNode, boolean adjacentFrames) {
         int i = slot(key(caller, callee), false);

@@ -53,8 +53,9 @@ import dev.ccsampler.queue.SampleRecord;
  * the same callee from another line near the top alone (an evaluator's literal operand, a parser's
  * right one, beside the recursion through the first line) does not make the recursion's pair a
  * conflict; before 2026-12-04 it did, and every walk of such a recursion was a full one. A kept pair
- * seen another way among the top frames makes the walk walk the frames it would have written
- * ({@link EdgeMemo#nearTop}): the caller may have started to recurse through the other line.
+ * seen another way among the top frames ({@link EdgeMemo#nearTop}) makes the walk walk {@link
+ * #WALK_TOP} more counted frames below them before it writes, and all of them when those show a
+ * pair another way too: the caller may have started to recurse through the other line.
  * {@code WriteKnownFrames=false} turns it off.
  *
  * <p>Allocation: none in steady state; the arrays grow only when the stack is deeper than ever.
@@ -178,6 +179,16 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private boolean fill = true;
     /** Counted frames from the top that a walk always visits itself. */
     static final int WALK_TOP = 8;
+    /**
+     * Counted frames from the top that the walk in progress visits itself before it writes from the
+     * memo: {@link #WALK_TOP}, or twice that when it walks again after its top frames saw a kept
+     * pair another way ({@link #walk(SampleRecord, CallDepth, boolean, Node)}).
+     */
+    private int walkTop = WALK_TOP;
+    /** The walk in progress is such a second walk: what its top frames see another way no longer stops it. */
+    private boolean confirming;
+    /** Why the last walk returned false: a pair was forgotten (true), or only seen another way near the top. */
+    private boolean lastForgot;
     /** The fewest frames worth writing from the memo rather than walking. */
     static final int FILL_MIN = 24;
     /**
@@ -285,18 +296,41 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * @param pollLocation the node the thread polled at, or null when not known
      */
     void walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation) {
-        if (!walk(r, marks, verify, pollLocation, true)) {
-            // a pair the walk was to write turned out, in the frames it walked, to have another
-            // call node: the frames it meant to write may be wrong, so they are walked
-            walk(r, marks, verify, pollLocation, false);
+        if (walk(r, marks, verify, pollLocation, true)) {
+            return;
         }
+        if (!lastForgot) {
+            // a kept pair seen another way among the top frames alone (a short recursion through
+            // the other line, as a parser's right operand): walk as many counted frames again
+            // below them, where a pair seen another way is forgotten. When the caller has started
+            // to recurse through that line, they show it and the walk goes on to the bottom; when
+            // they agree, the rest is written. Walking every frame each time cost a full walk per
+            // sample that found such a short recursion on top (near-top-site.js: 3 samples in 10)
+            walkTop = 2 * WALK_TOP;
+            confirming = true;
+            boolean written;
+            try {
+                written = walk(r, marks, verify, pollLocation, true);
+            } finally {
+                walkTop = WALK_TOP;
+                confirming = false;
+            }
+            if (written) {
+                return;
+            }
+        }
+        // a pair the walk was to write turned out, in the frames it walked, to have another call
+        // node: the frames it meant to write may be wrong, so they are walked
+        walk(r, marks, verify, pollLocation, false);
     }
 
     /**
      * {@link #walk(SampleRecord, CallDepth, boolean, Node)}, writing frames from the memo only when
      * {@code mayWrite}. False, with nothing published or kept, when the walk found a pair it was to
      * write through another call node than the memo's (the memo then forgets it): a pair no walk
-     * had yet seen both ways, a caller that calls the callee from another line now.
+     * had yet seen both ways, a caller that calls the callee from another line now; or, unless
+     * {@link #confirming}, saw such a pair another way among its top frames ({@link #lastForgot}
+     * tells the two apart).
      */
     private boolean walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation, boolean mayWrite) {
         record = r;
@@ -353,12 +387,12 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         fillFromBottom = fromBottom;
         fillFromNothing = fromNothing;
         int from = fromBottom || fromNothing ? 0 : stopAt;
-        if (remember && from >= 0 && counted - from > FILL_MIN + WALK_TOP) {
+        if (remember && from >= 0 && counted - from > FILL_MIN + walkTop) {
             // the counted frames from the stop up whose pair with the frame above is known: written
             // from the memo, and the walk stops at the first one that is not (or below the top few).
             // Read now, held strongly through the walk: the memo holds them weakly
             int j = from;
-            int upTo = counted - WALK_TOP;
+            int upTo = counted - walkTop;
             if (fillTargets.length < upTo - from) {
                 int n = Math.max(upTo - from, fillTargets.length * 2);
                 fillTargets = java.util.Arrays.copyOf(fillTargets, n);
@@ -424,7 +458,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             pairTarget = null;
             this.pollLocation = null;
         }
-        if (stopped && fillFrom >= 0 && (memo.forgotten() != forgotten || memo.disagreed() != disagreed)) {
+        if (stopped && fillFrom >= 0 && (memo.forgotten() != forgotten || !confirming && memo.disagreed() != disagreed)) {
+            lastForgot = memo.forgotten() != forgotten;
             return false;
         }
         if (counted > 0) {
