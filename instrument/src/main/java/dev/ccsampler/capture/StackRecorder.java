@@ -139,14 +139,6 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private final int[] walkPositions = new int[IDENTITY_FRAMES];
     private int walkTops;
     private int pendingTotal = -1;
-    /**
-     * The last published stack was walked down to its bottom and found there the frames the
-     * bottom rule holds still ({@link #bottomTargets}) with, right above them, counted frame 0's
-     * root, or only a frame that had already returned: a stop at counted frame 0 may reuse them,
-     * though that walk placed no counted frame.
-     */
-    private boolean publishedBottomSeen;
-    private boolean pendingBottomSeen;
     /** The walk stopped at a frame that is the same activation as in the last published stack; the frames it reuses. */
     private boolean sameActivation;
     private int sameActivationReused;
@@ -211,6 +203,35 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     private final Object[] bottomNodes = new Object[BOTTOM_FRAMES];
     private int bottomSize = -1;
     private int bottomSame;
+    /**
+     * The root of counted frame 0 the bottom fields above are for (0: none yet), and those of up to
+     * {@link #BOTTOM_SLOTS} other roots, kept aside ({@link #selectBottom}): a program whose phases
+     * run from one loop (a parser, an evaluator, a serializer, each called from the script's main
+     * loop) alternates between counted frames 0 with different frames below. With one record, each
+     * phase's full walk made the next phase's frames below new, and they never held still for
+     * {@link #BOTTOM_STILL} walks: `phases.js` walked four fifths of its frames (2026-12-04).
+     */
+    private int bottomRoot;
+    static final int BOTTOM_SLOTS = 4;
+    private final int[] slotRoot = new int[BOTTOM_SLOTS];
+    private final int[] slotSize = new int[BOTTOM_SLOTS];
+    private final int[] slotSame = new int[BOTTOM_SLOTS];
+    private final Object[][] slotTargets = new Object[BOTTOM_SLOTS][BOTTOM_FRAMES];
+    private final Object[][] slotNodes = new Object[BOTTOM_SLOTS][BOTTOM_FRAMES];
+    private int slotNext;
+    /**
+     * The outermost frames of the last published stack (index 0 the outermost; up to {@link
+     * #BOTTOM_FRAMES}), when it was walked to its bottom or stopped above frames that held still
+     * since one that was: a stack whose counted frame 0 is another root (the phase before) shows
+     * whether the frames a bottom record keeps were still there.
+     */
+    private Object[] publishedLowTargets = new Object[BOTTOM_FRAMES];
+    private Object[] publishedLowNodes = new Object[BOTTOM_FRAMES];
+    private int publishedLowSize = -1;
+    private Object[] pendingLowTargets = new Object[BOTTOM_FRAMES];
+    private Object[] pendingLowNodes = new Object[BOTTOM_FRAMES];
+    /** Frames in the pending arrays; -1: the published ones no longer hold; -2: they still do (the walk stopped above them). */
+    private int pendingLowSize = -1;
     /** Stands for "the frames below counted frame 0" as the caller of a pair in the memo: no identity hash is negative. */
     static final int BOTTOM = -1;
     /** The walk in progress writes its run down to counted frame 0 by the bottom rule. */
@@ -377,8 +398,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // activation of it; under Incremental=auto the probes come while the program's frames are
         // on the stack, and on a deep recursion four full walks to see the frame below hold still
         // took a run of a few seconds)
-        boolean fromBottom = alone && low == 0 && (bottomSame >= BOTTOM_STILL || bottomSize == 1 && memo.outermostSeen(rootOf(bottomTargets[0])) >= BOTTOM_STILL) && bottomSize >= 1
-                        && (publishedCounted >= 1 && publishedPlacedFrom == 0 && positionOfCounted[0] == bottomSize || publishedCounted == 0 && publishedTotal == bottomSize || publishedBottomSeen)
+        if (alone && low == 0) {
+            selectBottom(roots[0]);
+        }
+        boolean fromBottom = alone && low == 0 && bottomRoot == roots[0] && (bottomSame >= BOTTOM_STILL || bottomSize == 1 && memo.outermostSeen(rootOf(bottomTargets[0])) >= BOTTOM_STILL) && bottomSize >= 1
+                        && publishedLowHolds()
                         && readBottomFill(memo.known(BOTTOM, roots[0]));
         // no stop, and the last full walks found counted frame 0's root with no guest frame below
         // it (here or in the thread's earlier contexts): the counted frames are the whole stack
@@ -446,7 +470,6 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         this.pollLocation = pollLocation;
         long forgotten = remember ? memo.forgotten() : 0;
         long disagreed = remember ? memo.disagreed() : 0;
-        int root0 = counted > 0 ? roots[0] : 0;
         try {
             Truffle.getRuntime().iterateFrames(this);
         } finally {
@@ -516,7 +539,26 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         lastStopped = stopped;
         r.marked = marks != null && counted > 0 || sameActivation;
         pendingTotal = r.truncated ? -1 : total;
-        pendingBottomSeen = !stopped && !sameActivation && !r.truncated && stillBottomWalked(r, counted, root0);
+        if (fillFromBottom && stopped && !r.truncated) {
+            // written down to counted frame 0 by the bottom rule: the record's frames below it
+            int n = bottomSize;
+            for (int m = 0; m < BOTTOM_FRAMES; m++) {
+                pendingLowTargets[m] = m < n ? bottomTargets[n - 1 - m] : null;
+                pendingLowNodes[m] = m < n ? bottomNodes[n - 1 - m] : null;
+            }
+            pendingLowSize = n;
+        } else if (r.truncated || fillFromBottom || fillFromNothing || ambiguous) {
+            pendingLowSize = -1;
+        } else if (stopped || sameActivation) {
+            pendingLowSize = -2; // what is below the stop is what the last published stack had
+        } else {
+            int n = Math.min(r.depth, BOTTOM_FRAMES);
+            for (int m = 0; m < BOTTOM_FRAMES; m++) {
+                pendingLowTargets[m] = m < n ? r.targets[r.depth - 1 - m] : null;
+                pendingLowNodes[m] = m < n ? r.callNodes[r.depth - 1 - m] : null;
+            }
+            pendingLowSize = n;
+        }
         if (verify && (stopped || sameActivation)) {
             checkWalk(r);
         }
@@ -575,7 +617,17 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         publishedCounted = pendingCounted;
         publishedPlacedFrom = pendingPlacedFrom;
         publishedTotal = pendingTotal;
-        publishedBottomSeen = pendingBottomSeen;
+        if (pendingLowSize >= 0) {
+            Object[] t = publishedLowTargets;
+            Object[] n = publishedLowNodes;
+            publishedLowTargets = pendingLowTargets;
+            publishedLowNodes = pendingLowNodes;
+            pendingLowTargets = t;
+            pendingLowNodes = n;
+            publishedLowSize = pendingLowSize;
+        } else if (pendingLowSize == -1) {
+            publishedLowSize = -1;
+        }
         publishedTops = pendingTotal < 0 ? 0 : walkTops;
         for (int i = 0; i < IDENTITY_FRAMES; i++) {
             publishedTargets[i] = i < publishedTops ? walkTargets[i] : null;
@@ -593,7 +645,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     void invalidate() {
         publishedCounted = -1;
         publishedTotal = -1;
-        publishedBottomSeen = false;
+        publishedLowSize = -1;
         publishedTops = 0;
         java.util.Arrays.fill(publishedTargets, null);
         java.util.Arrays.fill(publishedArgs, null);
@@ -721,6 +773,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (n > 0) {
             learnUncounted(r, i0, true, true);
         }
+        selectBottom(marksRoots[0]);
         if (n < 0 || n > BOTTOM_FRAMES) {
             bottomSize = -1;
             bottomSame = 0;
@@ -890,21 +943,61 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     }
 
     /**
-     * Whether a walk that reached the bottom found there the frames the bottom rule holds still,
-     * and right above them a frame of counted frame 0's root {@code root0} (of {@code counted}
-     * counted frames), or, with none counted, only the frame that had just returned.
+     * Makes the bottom fields those of counted frame 0's root {@code root}: the record kept for it,
+     * or an empty one; the one they held is kept aside, in place of the oldest when all slots are
+     * taken.
      */
-    private boolean stillBottomWalked(SampleRecord r, int counted, int root0) {
-        int base = r.depth - bottomSize;
-        if (bottomSize < 1 || base < 1) {
+    private void selectBottom(int root) {
+        if (root == bottomRoot || root == 0) {
+            return;
+        }
+        int take = -1;
+        int free = -1;
+        for (int i = 0; i < BOTTOM_SLOTS; i++) {
+            if (slotRoot[i] == root) {
+                take = i;
+            } else if (free < 0 && slotRoot[i] == 0) {
+                free = i;
+            }
+        }
+        int put = take >= 0 ? take : free;
+        if (put < 0) {
+            put = slotNext;
+            slotNext = (slotNext + 1) % BOTTOM_SLOTS;
+        }
+        // the record held goes to slot put; what that slot held comes here, kept when it is root's
+        for (int k = 0; k < BOTTOM_FRAMES; k++) {
+            Object x = slotTargets[put][k];
+            slotTargets[put][k] = bottomTargets[k];
+            bottomTargets[k] = take >= 0 ? x : null;
+            x = slotNodes[put][k];
+            slotNodes[put][k] = bottomNodes[k];
+            bottomNodes[k] = take >= 0 ? x : null;
+        }
+        int size = slotSize[put];
+        int same = slotSame[put];
+        slotRoot[put] = bottomSize >= 0 ? bottomRoot : 0;
+        slotSize[put] = bottomSize;
+        slotSame[put] = bottomSame;
+        bottomRoot = root;
+        bottomSize = take >= 0 ? size : -1;
+        bottomSame = take >= 0 ? same : 0;
+    }
+
+    /**
+     * Whether the last published stack's outermost frames are the frames the bottom record holds,
+     * in the same order and, but for the one right below counted frame 0, through the same call
+     * nodes: its counted frame 0 may have been another root's, or none (a phase that runs in
+     * roots without a probe, from the same loop).
+     */
+    private boolean publishedLowHolds() {
+        int n = bottomSize;
+        if (n < 1 || publishedLowSize < n) {
             return false;
         }
-        if (counted > 0 ? rootOf(r.targets[base - 1]) != root0 : !(returnedOnTop && base == 1)) {
-            return false;
-        }
-        for (int k = 0; k < bottomSize; k++) {
-            // the call node of the frame right below counted frame 0 follows its callee: not held still
-            if (r.targets[base + k] != bottomTargets[k] || k > 0 && r.callNodes[base + k] != bottomNodes[k]) {
+        for (int k = 0; k < n; k++) {
+            int m = n - 1 - k;
+            if (publishedLowTargets[m] != bottomTargets[k] || k > 0 && publishedLowNodes[m] != bottomNodes[k]) {
                 return false;
             }
         }
