@@ -209,7 +209,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * run from one loop (a parser, an evaluator, a serializer, each called from the script's main
      * loop) alternates between counted frames 0 with different frames below. With one record, each
      * phase's full walk made the next phase's frames below new, and they never held still for
-     * {@link #BOTTOM_STILL} walks: `phases.js` walked four fifths of its frames (2026-12-04).
+     * {@link #BOTTOM_STILL} walks: {@code phases.js} walked four fifths of its frames (2026-12-04).
      */
     private int bottomRoot;
     static final int BOTTOM_SLOTS = 4;
@@ -539,7 +539,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         lastStopped = stopped;
         r.marked = marks != null && counted > 0 || sameActivation;
         pendingTotal = r.truncated ? -1 : total;
-        if (fillFromBottom && stopped && !r.truncated) {
+        if (r.truncated) {
+            pendingLowSize = -1;
+        } else if (fillFromBottom && stopped) {
             // written down to counted frame 0 by the bottom rule: the record's frames below it
             int n = bottomSize;
             for (int m = 0; m < BOTTOM_FRAMES; m++) {
@@ -547,11 +549,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                 pendingLowNodes[m] = m < n ? bottomNodes[n - 1 - m] : null;
             }
             pendingLowSize = n;
-        } else if (r.truncated || fillFromBottom || fillFromNothing || ambiguous) {
-            pendingLowSize = -1;
-        } else if (stopped || sameActivation) {
+        } else if ((stopped || sameActivation) && !(fillFromNothing && stopped)) {
             pendingLowSize = -2; // what is below the stop is what the last published stack had
         } else {
+            // walked to the bottom, or written down to counted frame 0 with nothing below: the
+            // record holds the whole stack
             int n = Math.min(r.depth, BOTTOM_FRAMES);
             for (int m = 0; m < BOTTOM_FRAMES; m++) {
                 pendingLowTargets[m] = m < n ? r.targets[r.depth - 1 - m] : null;
@@ -944,8 +946,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
 
     /**
      * Makes the bottom fields those of counted frame 0's root {@code root}: the record kept for it,
-     * or an empty one; the one they held is kept aside, in place of the oldest when all slots are
-     * taken.
+     * or, for a root without one, a copy of the one they held; that one is kept aside, in place of
+     * the oldest when all slots are taken.
      */
     private void selectBottom(int root) {
         if (root == bottomRoot || root == 0) {
@@ -965,14 +967,21 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             put = slotNext;
             slotNext = (slotNext + 1) % BOTTOM_SLOTS;
         }
-        // the record held goes to slot put; what that slot held comes here, kept when it is root's
+        // the record held goes to slot put; root's comes here from it, or, for a root without
+        // one, the record held stays as root's start: phases called from one loop have the same
+        // frames below, and their full walks count for each other, as they did with one record
+        // (the frame right below counted frame 0, which follows the root, is the memo's pair)
         for (int k = 0; k < BOTTOM_FRAMES; k++) {
             Object x = slotTargets[put][k];
             slotTargets[put][k] = bottomTargets[k];
-            bottomTargets[k] = take >= 0 ? x : null;
+            if (take >= 0) {
+                bottomTargets[k] = x;
+            }
             x = slotNodes[put][k];
             slotNodes[put][k] = bottomNodes[k];
-            bottomNodes[k] = take >= 0 ? x : null;
+            if (take >= 0) {
+                bottomNodes[k] = x;
+            }
         }
         int size = slotSize[put];
         int same = slotSame[put];
@@ -980,8 +989,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         slotSize[put] = bottomSize;
         slotSame[put] = bottomSame;
         bottomRoot = root;
-        bottomSize = take >= 0 ? size : -1;
-        bottomSame = take >= 0 ? same : 0;
+        if (take >= 0) {
+            bottomSize = size;
+            bottomSame = same;
+        }
     }
 
     /**
