@@ -384,12 +384,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         // every counted frame returned since the last sample (a descent that unwound to a loop
         // entered before the probes were attached): counted frame 0 can be the stop if the frames
         // below it have held still
-        // (the last published stack had counted frames, with counted frame 0 right above frames as
-        // many as the still ones; or none, and was as many frames as they; or it was walked to
-        // the bottom and found them there: a walk whose top frame could not be told from its
-        // caller, which places no counted frame, or a top frame that had already returned with
-        // nothing counted below, where a flat phase's samples land when its loop does not poll;
-        // before 2026-12-02 each of those made the next walk of a deep descent a full one too)
+        // (the record of counted frame 0's root, and the last published stack's outermost frames
+        // are those, whatever that stack was: a descent written the same way, a full walk whose top
+        // frame could not be told from its caller, a flat phase's stack from the same loop. Until
+        // 2026-12-04 their number sufficed, and a stop over another phase's stack as deep reused
+        // that phase's frames; before 2026-12-02 some of those made the next walk a full one)
         // Neither while another context's frames are on the thread (one that called into this
         // one): the frames below counted frame 0 are then that context's
         boolean alone = remember && stopAt < 0 && counted > 0 && (sharedMemo == null || !sharedMemo.othersActive(marks));
