@@ -12,7 +12,7 @@ import java.lang.ref.WeakReference;
  * below their top few counted frames, where pairs are written: a callee that its caller calls from
  * another line only near the top of the stack (a leaf, a parser's right operand) would otherwise
  * make the pair of a recursion through the first line a conflict. What they see near their top
- * another way than kept makes the walk in progress walk the frames it would have written ({@link
+ * another way than kept makes the walk in progress walk further down before it writes ({@link
  * #nearTop}); a pair whose callee is their top frame is not looked at at all.
  *
  * <p>With it a walk need not visit the frames the marks already name: below the top few frames, a

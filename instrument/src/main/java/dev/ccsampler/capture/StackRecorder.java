@@ -174,11 +174,10 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
     /**
      * Counted frames from the top that the walk in progress visits itself before it writes from the
      * memo: {@link #WALK_TOP}, or twice that when it walks again after its top frames saw a kept
-     * pair another way ({@link #walk(SampleRecord, CallDepth, boolean, Node)}).
+     * pair another way ({@link #walk(SampleRecord, CallDepth, boolean, Node)}); what such a walk's
+     * top frames see another way no longer stops it.
      */
     private int walkTop = WALK_TOP;
-    /** The walk in progress is such a second walk: what its top frames see another way no longer stops it. */
-    private boolean confirming;
     /** Why the last walk returned false: a pair was forgotten (true), or only seen another way near the top. */
     private boolean lastForgot;
     /** The fewest frames worth writing from the memo rather than walking. */
@@ -328,13 +327,11 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             // they agree, the rest is written. Walking every frame each time cost a full walk per
             // sample that found such a short recursion on top (near-top-site.js: 3 samples in 10)
             walkTop = 2 * WALK_TOP;
-            confirming = true;
             boolean written;
             try {
                 written = walk(r, marks, verify, pollLocation, true);
             } finally {
                 walkTop = WALK_TOP;
-                confirming = false;
             }
             if (written) {
                 return;
@@ -350,8 +347,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * {@code mayWrite}. False, with nothing published or kept, when the walk found a pair it was to
      * write through another call node than the memo's (the memo then forgets it): a pair no walk
      * had yet seen both ways, a caller that calls the callee from another line now; or, unless
-     * {@link #confirming}, saw such a pair another way among its top frames ({@link #lastForgot}
-     * tells the two apart).
+     * walking further down ({@link #walkTop}), saw such a pair another way among its top frames
+     * ({@link #lastForgot} tells the two apart).
      */
     private boolean walk(SampleRecord r, CallDepth marks, boolean verify, Node pollLocation, boolean mayWrite) {
         record = r;
@@ -480,7 +477,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             pairTarget = null;
             this.pollLocation = null;
         }
-        if (stopped && fillFrom >= 0 && (memo.forgotten() != forgotten || !confirming && memo.disagreed() != disagreed)) {
+        if (stopped && fillFrom >= 0 && (memo.forgotten() != forgotten || walkTop == WALK_TOP && memo.disagreed() != disagreed)) {
             lastForgot = memo.forgotten() != forgotten;
             return false;
         }
@@ -727,8 +724,8 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             // the top alone (an evaluator's literal operand, a parser's right one, beside the
             // recursion through the first line) made the recursion's pair a conflict, and every
             // walk of it a full one. A pair near the top seen another way than kept makes this
-            // walk walk the frames it would have written (EdgeMemo#nearTop); one whose callee is
-            // the top counted frame, a leaf, is not looked at.
+            // walk walk further down before it writes (EdgeMemo#nearTop, #walk); one whose callee
+            // is the top counted frame, a leaf, is not looked at.
             if (prevCounted == c + 1 && c + 2 < walkCountedTotal) {
                 if (c + WALK_TOP >= walkCountedTotal) {
                     memoNow.nearTop(roots[c], roots[c + 1], target, r.callNodes[d], prevCountedIndex == d - 1);
