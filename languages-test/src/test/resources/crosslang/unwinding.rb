@@ -1,5 +1,6 @@
 # A self-recursion called from a block in a loop, unwound by an exception ("raise", the default)
-# or by returns ("return"), or one that calls a block at every level before it recurses ("block").
+# or by returns ("return"), or one that calls a block at every level before it recurses ("block"),
+# or a binary recursion whose second call follows the first's return ("tree").
 # SamplingStageTest.rubySelfRecursionFromABlockGivesTheStacksOfFullWalks checks incremental walks
 # against full ones on it.
 mode = ARGV[0] || "raise"
@@ -17,6 +18,10 @@ def blocker(d)
   3.times { |j| s += j }
   blocker(d - 1) + s
 end
+def twice(d)
+  return 1 if d == 0
+  twice(d - 1) + twice(d - 1)
+end
 def catcher(k, mode)
   c = 0
   k.times do |i|
@@ -28,6 +33,8 @@ def catcher(k, mode)
       end
     elsif mode == "block"
       c += blocker(30 + i % 150)
+    elsif mode == "tree"
+      c += twice(6 + i % 5)
     else
       c += returner(30 + i % 150)
     end

@@ -1049,6 +1049,10 @@ public final class CCSampler implements AutoCloseable {
         if (cpuTime != null) {
             sampling.add(cpuTime);
         }
+        String verified = drainer.verificationSummary(); // the VerifyIncremental test switch only
+        if (verified != null) {
+            sampling.add(verified);
+        }
         long beforeFirstPoll = drainer.beforeFirstPollTicks();
         if (beforeFirstPoll > 0) {
             sampling.add(beforeFirstPoll + " skipped ticks (" + Accounting.formatNanos(beforeFirstPoll * clock.tickUnitNanos())

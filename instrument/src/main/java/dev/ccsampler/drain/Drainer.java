@@ -137,6 +137,11 @@ public final class Drainer {
     private boolean ringReported;
     private boolean walkReported;
 
+    /** {@code VerifyIncremental}: incremental walks checked against a full walk, those that differed, and the first difference. Under the map's monitor. */
+    private long verifiedWalks;
+    private long verifiedDiffering;
+    private String firstDifference;
+
     /**
      * What is kept of a thread that ended: its key in the CC-Map and its accounting, frozen. Its
      * {@code Thread}, ring, stack recorder, last stack and latency buckets are released.
@@ -1128,10 +1133,18 @@ public final class Drainer {
                 deepPending = t.threadName; // acted on by the drain loop, outside the map's lock
             }
         }
-        if (r.checkDepth >= 0 && !sameStack(acc, r)) {
-            if (acc.mismatches++ == 0) {
-                // test switch only: say once per thread where the stacks part, for the test's log
-                System.err.println("[ccsampler] VerifyIncremental: " + t.threadName + ": " + difference(acc, r));
+        if (r.checkDepth >= 0) {
+            verifiedWalks++;
+            if (!sameStack(acc, r)) {
+                verifiedDiffering++;
+                if (acc.mismatches++ == 0) {
+                    // test switch only: say once per thread where the stacks part, for the test's log
+                    String where = t.threadName + ": " + difference(acc, r);
+                    System.err.println("[ccsampler] VerifyIncremental: " + where);
+                    if (firstDifference == null) {
+                        firstDifference = where;
+                    }
+                }
             }
         }
         int limit = stackLimit;
@@ -1470,6 +1483,21 @@ public final class Drainer {
     }
 
     /**
+     * With the {@code VerifyIncremental} test switch, what the checks found since the last {@link
+     * #clear()}: how many incremental walks were checked against a full one, how many differed, and
+     * where the first one did; null when no walk was checked. Any thread.
+     */
+    public String verificationSummary() {
+        synchronized (map) {
+            if (verifiedWalks == 0) {
+                return null;
+            }
+            return "VerifyIncremental: " + verifiedDiffering + " of " + verifiedWalks + " incremental walks differed from a full walk of the same stack"
+                            + (firstDifference == null ? "" : "; the first, on thread " + firstDifference);
+        }
+    }
+
+    /**
      * Incremental records that differed from their full check walk, over all threads; only counted
      * with the {@code VerifyIncremental} test switch. Any thread.
      *
@@ -1677,6 +1705,9 @@ public final class Drainer {
             visible.clear();
             retired.clear();
             retiredLatency = new LatencyHistogram.Recorder();
+            verifiedWalks = 0;
+            verifiedDiffering = 0;
+            firstDifference = null;
             accounts.keySet().retainAll(live);
             for (SampledThread t : live) {
                 // counters restart from the thread's current values; a request in flight across the

@@ -263,7 +263,7 @@ public final class CCSamplerOptions {
     @Option(name = "WriteKnownFrames", help = "With incremental walks, write a run of frames the root probes say are on the stack, and that earlier walks saw right on top of each other through one call node each, from what those walks saw instead of walking them (their tier is the newest one seen); false walks them (default: true).", usageSyntax = "true|false", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> WRITE_KNOWN_FRAMES = new OptionKey<>(true, bool("WriteKnownFrames"));
 
-    @Option(name = "VerifyIncremental", help = "Test switch: follow every incremental walk with a full one and count differences (slow; default: false).", usageSyntax = "true|false", category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL) //
+    @Option(name = "VerifyIncremental", help = "Test switch: follow every incremental walk with a full one; the report says how many differed (slow; default: false).", usageSyntax = "true|false", category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL) //
     static final OptionKey<Boolean> VERIFY_INCREMENTAL = new OptionKey<>(false, bool("VerifyIncremental"));
 
     @Option(name = "CostBudget", help = "Largest share of a thread's time, in percent, that its stack walks may take; ticks beyond it are thinned by a rule that never looks at the stack and the samples weighted, so shares stay unbiased (default: 3).", usageSyntax = "(0, 100]", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
