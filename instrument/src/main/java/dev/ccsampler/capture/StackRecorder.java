@@ -539,23 +539,13 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             pendingLowSize = -1;
         } else if (fillFromBottom && stopped) {
             // written down to counted frame 0 by the bottom rule: the record's frames below it
-            int n = bottomSize;
-            for (int m = 0; m < BOTTOM_FRAMES; m++) {
-                pendingLowTargets[m] = m < n ? bottomTargets[n - 1 - m] : null;
-                pendingLowNodes[m] = m < n ? bottomNodes[n - 1 - m] : null;
-            }
-            pendingLowSize = n;
+            pendingLow(bottomTargets, bottomNodes, bottomSize, bottomSize);
         } else if ((stopped || sameActivation) && !(fillFromNothing && stopped)) {
             pendingLowSize = -2; // what is below the stop is what the last published stack had
         } else {
             // walked to the bottom, or written down to counted frame 0 with nothing below: the
             // record holds the whole stack
-            int n = Math.min(r.depth, BOTTOM_FRAMES);
-            for (int m = 0; m < BOTTOM_FRAMES; m++) {
-                pendingLowTargets[m] = m < n ? r.targets[r.depth - 1 - m] : null;
-                pendingLowNodes[m] = m < n ? r.callNodes[r.depth - 1 - m] : null;
-            }
-            pendingLowSize = n;
+            pendingLow(r.targets, r.callNodes, r.depth, Math.min(r.depth, BOTTOM_FRAMES));
         }
         if (verify && (stopped || sameActivation)) {
             checkWalk(r);
@@ -685,7 +675,22 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         int k = expect;
         if ((k > 0 || d == 0 && exitedPending) && target instanceof RootCallTarget rct) {
             int root = System.identityHashCode(rct.getRootNode());
-            if (d == 0 && exitedPending && exitedRoot == root) {
+            if (d == 0 && topAtRootPoll) {
+                // an AST interpreter's poll at its root node is outside the body the probes wrap:
+                // after its return probe (the returned frame, still on the stack at Truffle's poll
+                // after a body: this root is then the last to have returned) or before its enter
+                // probe (TruffleRuby polls there): not counted either way. Never the caller, which
+                // is in its body. Counted, a self-recursion's top frame would take its caller's
+                // place and every frame below it the one of its caller (a stack one frame short, or
+                // long): before 2026-11-27's seventh session when another root had returned since
+                // the last enter (a block the caller ran before the call: unwinding.rb's "block"),
+                // and until 2026-12-04 when a frame of its own root had (a method that calls itself
+                // again right after a call of itself returned: unwinding.rb's "tree", 3 to 35 walks
+                // in 200 to 350 one frame off; the arguments were compared, found another array,
+                // and the top frame taken for the caller)
+                c = -1;
+                returnedOnTop = exitedPending && exitedRoot == root;
+            } else if (d == 0 && exitedPending && exitedRoot == root) {
                 // the top frame may be one that already returned (Truffle's poll after a body)
                 int top = k == 0 || roots[k - 1] != root ? RETURNED : recursiveTop(root, frame, r.tiers[0]);
                 if (top == AMBIGUOUS) {
@@ -698,16 +703,6 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                     expect = c;
                 }
                 returnedOnTop = top == RETURNED;
-            } else if (d == 0 && topAtRootPoll) {
-                // an AST interpreter's poll at its root node is outside the body the probes wrap:
-                // before its enter probe or after its return probe. After it, this root would be
-                // the last to have returned (the branch above); so this top frame has not entered
-                // its body yet (TruffleRuby polls there): not counted. Counted, a self-recursion's
-                // top frame would take its caller's place and every frame below it the one of its
-                // caller (a stack one frame short, or long). Also when another root returned since
-                // the last enter (a block the caller ran before the call: unwinding.rb's "block",
-                // 2 differing walks a run before 2026-11-27's seventh session)
-                c = -1;
             } else if (k > 0 && roots[k - 1] == root) {
                 c = k - 1;
                 expect = c;
@@ -940,6 +935,15 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         return true;
     }
 
+    /** The pending outermost frames: the {@code n} frames of the stack {@code targets} / {@code nodes} that end at {@code end}, outermost first. */
+    private void pendingLow(Object[] targets, Object[] nodes, int end, int n) {
+        for (int m = 0; m < BOTTOM_FRAMES; m++) {
+            pendingLowTargets[m] = m < n ? targets[end - 1 - m] : null;
+            pendingLowNodes[m] = m < n ? nodes[end - 1 - m] : null;
+        }
+        pendingLowSize = n;
+    }
+
     /**
      * Makes the bottom fields those of counted frame 0's root {@code root}: the record kept for it,
      * or, for a root without one, a copy of the one they held; that one is kept aside, in place of
@@ -1111,7 +1115,9 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
 
     /**
      * After a recursive return (the returned root is also its caller's), which frame is on top,
-     * from where the thread polled, where the returned frame returned and the top frame's state:
+     * from where the thread polled, where the returned frame returned and the top frame's state
+     * (an interpreted top frame that an AST interpreter polled at its root node is outside its
+     * body, and {@link #visitFrame} does not count it before it gets here):
      * <ul>
      * <li>at a node of that root other than the root node (a loop, a builtin that polls): an
      * explicit poll in a body, in the interpreter or in host code, after the call returned: the
@@ -1139,13 +1145,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * Pace roots); the top is then ambiguous. GraalJS's and TruffleRuby's compiled recursions
      * unwinding showed the very array at every such walk traced (170 in one run of
      * {@code three-phase.js}), each a full walk before.</li>
-     * <li>an interpreted top frame that an AST interpreter polled at its root node, whatever
-     * else is known: outside its body, so not counted. The returned frame at Truffle's poll after
-     * the body, or a new activation of the same root before its body (TruffleRuby polls there: a
-     * method that calls itself again right after a call of itself returned), never the caller,
-     * which is in its body. (Before 2026-12-04 the arguments came first, and a top frame with
-     * other arguments than the returned frame's was taken for the caller: one frame off.)</li>
-     * <li>where it returned is unknown (no probe data): anything else is ambiguous.</li>
+     * <li>where it returned is unknown (no probe data): ambiguous.</li>
      * </ul>
      * An ambiguous top makes the marks useless for the walk. Assumes a language passes each call
      * a new arguments array: GraalJS, TruffleRuby and Pace do; GraalPy does not (a caller and its
@@ -1157,17 +1157,6 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
         if (at != null && !(at instanceof RootNode)) {
             RootNode owner = at.getRootNode();
             return owner != null && System.identityHashCode(owner) == root ? CALLER : AMBIGUOUS;
-        }
-        if (topAtRootPoll) {
-            // an AST interpreter's poll at the root node is outside the body: after it, the
-            // returned frame at its return poll, or before it, a new activation of the same root
-            // that has not entered its body (TruffleRuby polls there: a method that calls itself
-            // twice, its second call right after the first returned). Never the caller, which is
-            // in its body. Not counted either way; its arguments tell the two apart, but the walk
-            // needs only that. Before 2026-12-04 a top frame with other arguments than the returned
-            // one was taken for the caller: a binary recursion in Ruby read 3 to 35 differing walks
-            // in 200 to 350, one frame off (unwinding.rb's "tree" mode, SamplingStageTest)
-            return RETURNED;
         }
         if (exitedArgs != null && ownsItsArguments(top.getCallTarget())) {
             // whatever tier the top frame reports: a frame that deoptimised still reports its
@@ -1188,10 +1177,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
             // the OSR compilation (GraalPy made walks one frame long here)
             return topState != exitedState ? CALLER : AMBIGUOUS;
         }
-        if (at == null || tier != FrameTier.INTERPRETED) {
-            return AMBIGUOUS;
-        }
-        return topAtRootPoll ? RETURNED : AMBIGUOUS;
+        return AMBIGUOUS;
     }
 
     /** Test switch: a full walk into the check arrays. Allocates; never on by default. */
