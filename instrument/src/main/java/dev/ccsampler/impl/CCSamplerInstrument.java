@@ -26,6 +26,7 @@ import org.graalvm.options.OptionValues;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -257,6 +258,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
             // waiting live requests get the interval up to the final snapshot (or what they have)
             step(err, "stopping the live endpoint", "requests still waiting get no answer", () -> server.close(last[0]));
         }
+        String[] hintsIn = {null}; // the text report file the hints report was appended to
         if (report && last[0] != null) {
             ProfileSnapshot s = last[0];
             String where = outputFile.isEmpty() ? "standard output" : outputFile;
@@ -271,6 +273,9 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                     out.flush();
                 } else {
                     CCSampler.write(s, output, reportOptions, Path.of(outputFile));
+                    if (hints[0] != null && (output == Format.HISTOGRAM || output == Format.CALLTREE)) {
+                        hintsIn[0] = appendHints(err, Path.of(outputFile), hints[0]);
+                    }
                     if (defaultedFile || atVmShutdown) {
                         // only when the user did not name the file or stopped the program: a guest's stderr stays its own
                         err.println("[ccsampler] Wrote " + output.id() + " profile to " + Path.of(outputFile).toAbsolutePath()
@@ -287,8 +292,28 @@ public final class CCSamplerInstrument extends TruffleInstrument {
         }
         if (hints[0] != null) {
             // no text report on standard output to append to: one line, the details are in SaveHints
+            // or after the text report in its file
             step(err, "the compiler feedback summary", "the summary line is missing", () -> err.println("[ccsampler] compiler feedback: " + sampler.feedbackSummary()
-                            + (saveHints.isEmpty() ? "; --ccsampler.SaveHints=<file> keeps them" : "; saved to " + saveHints)));
+                            + (saveHints.isEmpty() ? "; --ccsampler.SaveHints=<file> keeps them" : "; saved to " + saveHints)
+                            + (hintsIn[0] == null ? "" : "; the hints report follows the profile in " + hintsIn[0])));
+        }
+    }
+
+    /**
+     * Appends the text hints report to the text report just written to {@code file}, as it follows
+     * the report on standard output; returns the file, or null when it was not appended (not a
+     * regular file, or the append failed: said on {@code err}, the profile in the file stays whole).
+     */
+    private static String appendHints(PrintStream err, Path file, String hints) {
+        if (!Files.isRegularFile(file)) {
+            return null; // a pipe or a device: the report went through it already
+        }
+        try {
+            Files.writeString(file, hints, java.nio.charset.StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+            return file.toString();
+        } catch (IOException | RuntimeException e) {
+            err.println("[ccsampler] Could not append the compiler hints report to " + file + " (" + FaultLog.describe(e) + "): the profile in it is whole; the summary follows.");
+            return null;
         }
     }
 

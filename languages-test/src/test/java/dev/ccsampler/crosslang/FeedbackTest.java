@@ -139,6 +139,27 @@ class FeedbackTest {
         }
     }
 
+    /**
+     * A text report written to a file carries the hints report after it, as on standard output
+     * (until 2026-12-04 it went nowhere but a one-line count on standard error).
+     */
+    @Test
+    void aTextReportInAFileEndsWithTheHintsReport() throws Exception {
+        Path report = tmp.resolve("report-with-hints.txt");
+        Files.writeString(report, "what the file held before\n");
+        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler", "calltree", "ccsampler.OutputFile", report.toString(),
+                        "ccsampler.Feedback", "apply", "engine.SplittingMaxCalleeSize", "1"));
+        assertEquals(0, r.exitStatus(), r.stderr());
+        String text = Files.readString(report);
+        int tree = text.indexOf("ccsampler call tree");
+        int hints = text.indexOf("ccsampler compiler feedback: mode apply");
+        assertTrue(tree >= 0 && tree < 200 && !text.contains("what the file held before"), "the profile first, the file's old content replaced: " + text);
+        assertTrue(hints > tree, "the hints report after the profile: " + text);
+        assertTrue(text.substring(hints).contains("[applied]") && text.substring(hints).contains("    rule: "), text.substring(hints));
+        assertTrue(r.stderr().contains("[ccsampler] compiler feedback: mode apply") && r.stderr().contains("the hints report follows the profile in " + report), r.stderr());
+        assertFalse(r.stdout().contains("ccsampler compiler feedback"), r.stdout());
+    }
+
     /** The caller's name in a saved hint entry. */
     static String callerOf(String hint) {
         Matcher m = Pattern.compile("\"caller\":\\{\"language\":\"[^\"]*\",\"name\":\"([^\"]*)\"").matcher(hint);
