@@ -100,12 +100,20 @@ class FeedbackTest {
     /** Truffle's own splitting heuristic off (it ignores callees over 1 node), forced splits still allowed. */
     static final Map<String, String> NO_HEURISTIC_SPLITS = Map.of("engine.SplittingMaxCalleeSize", "1");
 
+    /**
+     * Also: a text report written to a file carries the hints report after it, as on standard
+     * output (until 2026-12-04 it went nowhere but a one-line count on standard error).
+     */
     @Test
     void paceSplitHintsSplitTheCallNodesAndKeepTheOutput() throws Exception {
         Path saved = tmp.resolve("pace-split-hints.json");
+        Path report = tmp.resolve("report-with-hints.txt");
+        Files.writeString(report, "what the file held before\n");
         Map<String, String> on = new LinkedHashMap<>(NO_HEURISTIC_SPLITS);
         on.put("ccsampler.Feedback", "apply");
         on.put("ccsampler.SaveHints", saved.toString());
+        on.put("ccsampler", "calltree");
+        on.put("ccsampler.OutputFile", report.toString());
         Run with = run("pace", pace("feedback-split.pace"), on);
         Run without = run("pace", pace("feedback-split.pace"), NO_HEURISTIC_SPLITS);
         assertEquals(0, with.exitStatus(), with.stderr());
@@ -123,6 +131,14 @@ class FeedbackTest {
         assertTrue(splits.stream().anyMatch(h -> h.contains("\"caller\":{\"language\":\"pace\",\"name\":\"useOne\"")), json);
         assertTrue(splits.stream().anyMatch(h -> h.contains("\"caller\":{\"language\":\"pace\",\"name\":\"useTwo\"")), json);
         assertTrue(with.stderr().contains("[ccsampler] compiler feedback: mode apply"), with.stderr());
+        String text = Files.readString(report);
+        int tree = text.indexOf("ccsampler call tree");
+        int hints = text.indexOf("ccsampler compiler feedback: mode apply");
+        assertTrue(tree >= 0 && tree < 200 && !text.contains("what the file held before"), "the profile first, the file's old content replaced: " + text);
+        assertTrue(hints > tree, "the hints report after the profile: " + text);
+        assertTrue(text.substring(hints).contains("[applied]") && text.substring(hints).contains("    rule: "), text.substring(hints));
+        assertTrue(with.stderr().contains("the hints report follows the profile in " + report), with.stderr());
+        assertFalse(with.stdout().contains("ccsampler compiler feedback"), with.stdout());
     }
 
     @Test
@@ -137,27 +153,6 @@ class FeedbackTest {
             assertTrue(h.contains("\"state\":\"advised\""), h);
             assertTrue(h.contains("\"action\":\"none (mode advise)\""), h);
         }
-    }
-
-    /**
-     * A text report written to a file carries the hints report after it, as on standard output
-     * (until 2026-12-04 it went nowhere but a one-line count on standard error).
-     */
-    @Test
-    void aTextReportInAFileEndsWithTheHintsReport() throws Exception {
-        Path report = tmp.resolve("report-with-hints.txt");
-        Files.writeString(report, "what the file held before\n");
-        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler", "calltree", "ccsampler.OutputFile", report.toString(),
-                        "ccsampler.Feedback", "apply", "engine.SplittingMaxCalleeSize", "1"));
-        assertEquals(0, r.exitStatus(), r.stderr());
-        String text = Files.readString(report);
-        int tree = text.indexOf("ccsampler call tree");
-        int hints = text.indexOf("ccsampler compiler feedback: mode apply");
-        assertTrue(tree >= 0 && tree < 200 && !text.contains("what the file held before"), "the profile first, the file's old content replaced: " + text);
-        assertTrue(hints > tree, "the hints report after the profile: " + text);
-        assertTrue(text.substring(hints).contains("[applied]") && text.substring(hints).contains("    rule: "), text.substring(hints));
-        assertTrue(r.stderr().contains("[ccsampler] compiler feedback: mode apply") && r.stderr().contains("the hints report follows the profile in " + report), r.stderr());
-        assertFalse(r.stdout().contains("ccsampler compiler feedback"), r.stdout());
     }
 
     /** The caller's name in a saved hint entry. */
