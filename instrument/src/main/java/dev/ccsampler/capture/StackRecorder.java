@@ -692,7 +692,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
                 returnedOnTop = exitedPending && exitedRoot == root;
             } else if (d == 0 && exitedPending && exitedRoot == root) {
                 // the top frame may be one that already returned (Truffle's poll after a body)
-                int top = k == 0 || roots[k - 1] != root ? RETURNED : recursiveTop(root, frame, r.tiers[0]);
+                int top = k == 0 || roots[k - 1] != root ? RETURNED : recursiveTop(root, frame);
                 if (top == AMBIGUOUS) {
                     ambiguous = true;
                     stopAt = -1;
@@ -1152,7 +1152,7 @@ final class StackRecorder implements FrameInstanceVisitor<Object> {
      * callee showed the same array), so a bytecode interpreter's interpreted returns stay
      * ambiguous at the root node, as before.
      */
-    private int recursiveTop(int root, FrameInstance top, byte tier) {
+    private int recursiveTop(int root, FrameInstance top) {
         Node at = pollLocation;
         if (at != null && !(at instanceof RootNode)) {
             RootNode owner = at.getRootNode();
