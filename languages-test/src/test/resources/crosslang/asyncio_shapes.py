@@ -56,4 +56,6 @@ async def main(rounds):
     print("asyncio_shapes:", sum(results))
 
 
-asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 20))
+# (the last numeric argument: an embedder's sys.argv holds its arguments alone, a launcher's the file first)
+rounds = [int(a) for a in sys.argv if a.isdigit()]
+asyncio.run(main(rounds[-1] if rounds else 20))

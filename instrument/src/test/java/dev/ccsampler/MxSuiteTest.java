@@ -55,9 +55,8 @@ class MxSuiteTest {
         // The instrument, Pace, their test distributions and the guest launcher, as docs/mx.md builds them.
         run(mx.get(), "build", "build", "--dependencies", "CCSAMPLER_TEST,CCSAMPLER_PACE_TEST,CCSAMPLER_LAUNCHER");
 
-        // The suite's test command, one small class per module, each run from its Maven module directory.
-        String instrument = run(mx.get(), "ccsampler-unittest-instrument", "ccsampler-unittest", "--module", "instrument", "--include", "dev\\.ccsampler\\.ccmap\\.live\\.CCMapTest");
-        assertTestsRan(instrument, "mx ccsampler-unittest --module instrument");
+        // The suite's test command, one small class of a module, run from its Maven module directory
+        // (the instrument's module, run the same way, took 12 s more of the suite until 2026-12-04).
         String pace = run(mx.get(), "ccsampler-unittest-pace", "ccsampler-unittest", "--module", "languages-test", "--include", "dev\\.ccsampler\\.pace\\.PaceLanguageTest");
         assertTestsRan(pace, "mx ccsampler-unittest --module languages-test");
 

@@ -100,6 +100,38 @@ class FeedbackTest {
     /** Truffle's own splitting heuristic off (it ignores callees over 1 node), forced splits still allowed. */
     static final Map<String, String> NO_HEURISTIC_SPLITS = Map.of("engine.SplittingMaxCalleeSize", "1");
 
+    /** A learning run (advise) and the hints file it saved. */
+    record Learnt(Run run, Path saved) {
+    }
+
+    private static final Map<String, Learnt> LEARNT = new java.util.HashMap<>();
+
+    /**
+     * The advise run of {@code program} with {@code options}, saving its hints: run once and shared
+     * by the tests that start from it (each such run took 3-4 s of the suite). The tests only read
+     * the saved file.
+     */
+    static synchronized Learnt learnt(String program, Map<String, String> options) throws IOException {
+        String key = program + " " + new java.util.TreeMap<>(options);
+        Learnt l = LEARNT.get(key);
+        if (l == null) {
+            Path saved = tmp.resolve("learnt-" + LEARNT.size() + "-" + program.replace('.', '-') + ".json");
+            Map<String, String> o = new LinkedHashMap<>(options);
+            o.put("ccsampler.Feedback", "advise");
+            o.put("ccsampler.SaveHints", saved.toString());
+            Run r = run("pace", pace(program), o);
+            assertEquals(0, r.exitStatus(), r.stderr());
+            l = new Learnt(r, saved);
+            LEARNT.put(key, l);
+        }
+        return l;
+    }
+
+    /** feedback-split.pace's advise run with Truffle's splitting heuristic off: two split hints. */
+    static Learnt splitAdvice() throws IOException {
+        return learnt("feedback-split.pace", NO_HEURISTIC_SPLITS);
+    }
+
     /**
      * Also: a text report written to a file carries the hints report after it, as on standard
      * output (until 2026-12-04 it went nowhere but a one-line count on standard error).
@@ -143,10 +175,7 @@ class FeedbackTest {
 
     @Test
     void adviseModeProposesAndAppliesNothing() throws Exception {
-        Path saved = tmp.resolve("pace-advise-hints.json");
-        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "engine.SplittingMaxCalleeSize", "1"));
-        assertEquals(0, r.exitStatus(), r.stderr());
-        String json = Files.readString(saved);
+        String json = Files.readString(splitAdvice().saved());
         List<String> splits = hints(json, "split");
         assertEquals(2, splits.size(), json);
         for (String h : splits) {
@@ -172,9 +201,7 @@ class FeedbackTest {
     @Test
     void maxHintsPerKindSavesAndAppliesTheFirstHintsOfEachKindByShare() throws Exception {
         // uncapped: both split hints, ranked by the share of their call edge, the largest first
-        Path all = tmp.resolve("cap-all.json");
-        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", all.toString(), "engine.SplittingMaxCalleeSize", "1"));
-        assertEquals(0, r.exitStatus(), r.stderr());
+        Path all = splitAdvice().saved();
         List<String> both = hints(Files.readString(all), "split");
         assertEquals(2, both.size(), Files.readString(all));
         assertTrue(both.get(0).contains("\"rank\":{\"position\":1,\"of\":2,"), both.get(0));
@@ -183,7 +210,7 @@ class FeedbackTest {
 
         // MaxHintsPerKind=1: one split hint saved, the first of two by share
         Path one = tmp.resolve("cap-one.json");
-        r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", one.toString(), "engine.SplittingMaxCalleeSize", "1",
+        Run r = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", one.toString(), "engine.SplittingMaxCalleeSize", "1",
                         "ccsampler.MaxHintsPerKind", "1"));
         assertEquals(0, r.exitStatus(), r.stderr());
         List<String> kept = hints(Files.readString(one), "split");
@@ -248,16 +275,20 @@ class FeedbackTest {
     void compileEarlyHintSavedByOneEngineCompilesTheRootSoonerInAFreshOne() throws Exception {
         Path saved = tmp.resolve("pace-compile-hints.json");
         String[] args = {"100", "30000"}; // 100 calls of about 30 ms
-        // run 1: learn (advise), save
-        Run learn = run("pace", pace("feedback-compile.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString()), args);
-        assertEquals(0, learn.exitStatus(), learn.stderr());
+        // run 1: learn (advise: nothing applied, adviseModeProposesAndAppliesNothing), save; it is
+        // also the run without the hint whose compilation the hinted run's is compared with (a run
+        // of its own, sampling with no hints, until 2026-12-04)
+        Map<String, String> trace = Map.of("engine.TraceCompilation", "true", "ccsampler", "true", "ccsampler.OutputFile", tmp.resolve("plain.txt").toString());
+        Map<String, String> advise = new LinkedHashMap<>(trace);
+        advise.put("ccsampler.Feedback", "advise");
+        advise.put("ccsampler.SaveHints", saved.toString());
+        Run plain = run("pace", pace("feedback-compile.pace"), advise, args);
+        assertEquals(0, plain.exitStatus(), plain.stderr());
         String json = Files.readString(saved);
         List<String> compile = hints(json, "compile");
         assertEquals(1, compile.size(), json);
         assertTrue(compile.get(0).contains("\"name\":\"work\""), json);
-        // run 2: sampling, no hints; run 3: a fresh engine that loads and applies them
-        Map<String, String> trace = Map.of("engine.TraceCompilation", "true", "ccsampler", "true", "ccsampler.OutputFile", tmp.resolve("plain.txt").toString());
-        Run plain = run("pace", pace("feedback-compile.pace"), trace, args);
+        // run 2: a fresh engine that loads and applies them
         Map<String, String> load = new LinkedHashMap<>(trace);
         load.put("ccsampler.Feedback", "apply");
         load.put("ccsampler.LoadHints", saved.toString());
@@ -305,9 +336,8 @@ class FeedbackTest {
 
     @Test
     void inlineHintSetsTheFlagAndSaysCommunityIgnoresIt() throws Exception {
-        Path saved = tmp.resolve("pace-split-for-inline.json");
-        Run learn = run("pace", pace("feedback-split.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "engine.SplittingMaxCalleeSize", "1"));
-        assertEquals(0, learn.exitStatus(), learn.stderr());
+        Path saved = splitAdvice().saved();
+        Run learn = splitAdvice().run();
         // the same call sites, as inline hints
         Path inline = tmp.resolve("pace-inline.json");
         Files.writeString(inline, Files.readString(saved).replace("\"kind\":\"split\"", "\"kind\":\"inline\""));
@@ -386,9 +416,9 @@ class FeedbackTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"listener", "jfr"})
     void invalidationOfAHintedRootIsCountedInItsOutcome(String via) throws Exception {
-        Path saved = tmp.resolve("pace-deopt-hints-" + via + ".json");
-        Run learn = run("pace", pace("feedback-deopt.pace"), Map.of("ccsampler.Feedback", "advise", "ccsampler.SaveHints", saved.toString(), "ccsampler.CostBudget", "100"));
-        assertEquals(0, learn.exitStatus(), learn.stderr());
+        // one learning run for both ways
+        Path saved = learnt("feedback-deopt.pace", Map.of("ccsampler.CostBudget", "100")).saved();
+        Run learn = learnt("feedback-deopt.pace", Map.of("ccsampler.CostBudget", "100")).run();
         String json = Files.readString(saved);
         assertTrue(hints(json, "compile").stream().anyMatch(h -> h.contains("\"name\":\"work\"")), "a compile hint for work: " + json);
         // a fresh engine loads the hint (logged before the program starts) and applies it; compiling

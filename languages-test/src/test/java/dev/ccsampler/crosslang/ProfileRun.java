@@ -46,9 +46,19 @@ final class ProfileRun {
     record Guest(String stdout, String stderr, int exitStatus) {
     }
 
-    /** Runs {@code file} in {@code language} with no profiler: the reference for "output unchanged". */
-    static Guest plain(String language, Path file, String... args) throws IOException {
-        return guest(language, file, Map.of(), args);
+    /**
+     * {@code file} in {@code language} with no profiler: the reference for "output unchanged", a
+     * program that ends with status 0 and whose output is recorded ({@link RecordedOutputs}; stderr
+     * is then empty).
+     */
+    static Guest plain(String language, Path file, String... args) throws Exception {
+        Guest[] ran = {null};
+        String stdout = RecordedOutputs.plain(language, file, args, () -> {
+            ran[0] = guest(language, file, Map.of(), args);
+            assertTrue(ran[0].exitStatus() == 0, () -> "the plain run of " + file + " ended with " + ran[0].exitStatus() + ": " + ran[0].stderr());
+            return ran[0].stdout();
+        });
+        return ran[0] != null ? ran[0] : new Guest(stdout, "", 0);
     }
 
     /** Runs {@code file} in {@code language} with ccsampler on and the given extra options. */

@@ -15,7 +15,8 @@ import java.util.function.Predicate;
 /**
  * Starts a real launcher ({@code main} of a class) in a new JVM: the java of this JVM, this JVM's
  * class path and flags (surefire's argLine: JVMCI, the compiler jars, the polyglot cache), so the
- * child runs on the same Truffle runtime as the test.
+ * child runs on the same Truffle runtime as the test; by default with C1 alone for its Java code
+ * ({@link #childJvmFlags()}).
  */
 final class LauncherProcess {
 
@@ -43,8 +44,22 @@ final class LauncherProcess {
         return flags;
     }
 
+    /**
+     * The flags a child gets by default: this JVM's, with HotSpot's C1 alone compiling the child's
+     * Java code. The children run for seconds, mostly start-up, and nothing here asserts on their
+     * speed: the three launcher test classes took 119 s of a full test run with C1 alone against
+     * 154 s with C2 too (2026-12-04, one run each). Guest code is still
+     * compiled by Graal. A child that runs long in a language's interpreter (a recursion to its
+     * limit) is slower so: {@link #currentJvmFlags()} keeps C2.
+     */
+    static List<String> childJvmFlags() {
+        List<String> flags = currentJvmFlags();
+        flags.add("-XX:TieredStopAtLevel=1");
+        return flags;
+    }
+
     static Result run(Path workDir, String mainClass, List<String> args) throws IOException, InterruptedException {
-        return run(workDir, currentJvmFlags(), mainClass, args);
+        return run(workDir, childJvmFlags(), mainClass, args);
     }
 
     static Result run(Path workDir, List<String> jvmFlags, String mainClass, List<String> args) throws IOException, InterruptedException {
@@ -90,7 +105,7 @@ final class LauncherProcess {
      * hooks as Ctrl-C does; the result once it has ended.
      */
     static Result ccsamplerStoppedAfter(Path workDir, String marker, String... args) throws IOException, InterruptedException {
-        Child c = start(workDir, currentJvmFlags(), "dev.ccsampler.tools.Main", List.of(args));
+        Child c = start(workDir, childJvmFlags(), "dev.ccsampler.tools.Main", List.of(args));
         long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_LIMIT_SECONDS);
         while (!c.stdout().contains(marker)) {
             if (!c.process().isAlive() || System.nanoTime() > giveUp) {

@@ -19,12 +19,11 @@ class RubyLauncherTest {
     @Test
     void rubyProgramRunsAndIsProfiledByFileName() throws Exception {
         Path program = Path.of(System.getProperty("maven.multiModuleProjectDirectory", "..")).resolve("languages-test/src/test/resources/crosslang/known_split.rb").toAbsolutePath();
-        Result plain = LauncherProcess.ccsampler(dir, "run", program.toString(), "20");
-        assertEquals(0, plain.status(), plain::toString);
-        assertTrue(plain.stdout().startsWith("done 20 rounds, checksum "), plain::toString);
+        // the checksum TruffleRuby prints without a profiler (exact integer arithmetic, worked out
+        // once: a run without a profiler cost this test 10 s; rubyExitsAtExitHooks... runs some)
         Result r = LauncherProcess.ccsampler(dir, "run", "--ccsampler", "--ccsampler.Period=1ms", program.toString(), "20");
         assertEquals(0, r.status(), r::toString);
-        assertTrue(r.stdout().startsWith(plain.stdout().lines().findFirst().orElseThrow()), "the guest's output comes first and is unchanged: " + r);
+        assertTrue(r.stdout().startsWith("done 20 rounds, checksum 402955964\n"), "the guest's output comes first and is unchanged: " + r);
         assertTrue(r.stdout().contains("ccsampler histogram:") && r.stdout().contains("Object#alpha (known_split.rb:4)"), r::toString);
     }
 

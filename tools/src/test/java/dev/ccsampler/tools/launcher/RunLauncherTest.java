@@ -96,7 +96,7 @@ class RunLauncherTest {
     void deepGuestRecursionRunsOnABigStackUnlessTheUserGaveOne() throws Exception {
         Path file = dir.resolve("deep.js");
         Files.writeString(file, "function d(n) { return n === 0 ? 0 : 1 + d(n - 1); }\nconsole.log('depth ' + d(Number(arguments[0])));\n");
-        List<String> flags = new ArrayList<>(LauncherProcess.currentJvmFlags());
+        List<String> flags = new ArrayList<>(LauncherProcess.childJvmFlags());
         flags.removeIf(f -> f.startsWith("-Xss") || f.startsWith("-XX:ThreadStackSize="));
         // 15 000 nested JS calls (Node.js allows about 10 000) need tens of MB of Java stack in the
         // interpreter; the JVM's default 1 MB overflows at about 600
@@ -227,7 +227,7 @@ class RunLauncherTest {
     @Test
     void fallbackRuntimeIsReportedOnce() throws Exception {
         List<String> noJvmci = new ArrayList<>();
-        for (String flag : LauncherProcess.currentJvmFlags()) {
+        for (String flag : LauncherProcess.childJvmFlags()) {
             if (!flag.equals("-XX:+EnableJVMCI") && !flag.startsWith("--upgrade-module-path")) {
                 noJvmci.add(flag);
             }
