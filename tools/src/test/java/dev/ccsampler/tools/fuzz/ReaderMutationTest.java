@@ -23,11 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Bad input for every profile reader: 3 000 deterministic mutations ({@link Mutator}; any number
- * with {@code -Dccsampler.mutations=N}) of a real profile of each format (written by the profiler, see docs/bad-input.md), each read with the format
- * forced, every fourth also with the format detected first (as {@code compare} does), and ccsampler
- * JSON also through the instrument's reader (as {@code convert} and {@code diff} do). A read must return
- * or throw the documented read error naming the file and a position ({@link ReadContract}), and must
- * end within 1 s.
+ * with {@code -Dccsampler.mutations=N}) of a real profile of each format (written by the profiler,
+ * see docs/bad-input.md), each read with the format forced, every fourth also with the format
+ * detected first (as {@code compare} does), and ccsampler JSON also through the instrument's reader
+ * (as {@code convert} and {@code diff} do). A read must return or throw the documented read error
+ * naming the file and a position ({@link ReadContract}), and must end within 1 s.
  *
  * <p>The bound is a hang detector, not a performance assertion: a read that passes it is retried
  * alone with a fresh thread before the test fails, so a busy machine does not fail the test while a

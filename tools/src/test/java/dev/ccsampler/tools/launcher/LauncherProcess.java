@@ -48,9 +48,9 @@ final class LauncherProcess {
      * The flags a child gets by default: this JVM's, with HotSpot's C1 alone compiling the child's
      * Java code. The children run for seconds, mostly start-up, and nothing here asserts on their
      * speed: the three launcher test classes took 119 s of a full test run with C1 alone against
-     * 154 s with C2 too (2026-12-04, one run each). Guest code is still
-     * compiled by Graal. A child that runs long in a language's interpreter (a recursion to its
-     * limit) is slower so: {@link #currentJvmFlags()} keeps C2.
+     * 154 s with C2 too (2026-12-04, one run each). Guest code is still compiled by Graal. A child
+     * that runs long in a language's interpreter (a recursion to its limit) is slower so:
+     * {@link #currentJvmFlags()} keeps C2.
      */
     static List<String> childJvmFlags() {
         List<String> flags = currentJvmFlags();
