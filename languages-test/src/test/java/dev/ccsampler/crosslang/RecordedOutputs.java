@@ -13,15 +13,15 @@ import java.util.concurrent.Callable;
  * What a deterministic guest program prints without a profiler, recorded once in
  * {@code src/test/resources/recorded-output/}. The tests that check that the profiler leaves a
  * guest's output alone compare against the record instead of running the program a second time
- * (about a minute of the suite's run, 2026-12-04).
+ * (docs/testing.md, <em>Recorded outputs</em>).
  *
  * <p>
  * A record's first line names the program (relative to the repository), its SHA-256, the GraalVM
  * version, the language and the arguments; the rest is the output. Where there is no record for a
- * run, or the program or GraalVM has changed since it was recorded, the program runs plain as before and the test prints how to record
- * it: a record never stands for a program it was not taken from ({@link RecordedOutputsTest} fails
- * on a stale one). {@code -Dccsampler.recordOutputs=true} runs every such program plain and writes
- * its record.
+ * run, or the program or GraalVM has changed since it was recorded, the program runs plain as
+ * before and the test prints how to record it: a record never stands for a program it was not
+ * taken from ({@link RecordedOutputsTest} fails on a stale one).
+ * {@code -Dccsampler.recordOutputs=true} runs every such program plain and writes its record.
  */
 final class RecordedOutputs {
 
@@ -52,7 +52,7 @@ final class RecordedOutputs {
             Files.writeString(record, header + "\n" + output, StandardCharsets.UTF_8);
             System.out.println("recorded-output: wrote " + record);
         } else {
-            System.out.println("recorded-output: no record of " + header.substring(HEADER.length()) + " (or its program changed): ran it plain; record it with "
+            System.out.println("recorded-output: no record of " + header.substring(HEADER.length()) + " (or its program or GraalVM changed): ran it plain; record it with "
                             + "mvn -pl languages-test test -Dccsampler.recordOutputs=true -Dtest=<the test>");
         }
         return output;
@@ -67,7 +67,7 @@ final class RecordedOutputs {
         return b.append(".out").toString();
     }
 
-    /** The first line of a record: program, its digest, language and arguments. */
+    /** The first line of a record: program, its digest, GraalVM version, language and arguments. */
     static String header(String language, Path file, String[] args) throws IOException {
         Path program = file.toAbsolutePath().normalize();
         String name = program.startsWith(REPOSITORY) ? REPOSITORY.relativize(program).toString() : program.toString();
