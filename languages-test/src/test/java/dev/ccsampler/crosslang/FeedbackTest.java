@@ -336,8 +336,9 @@ class FeedbackTest {
 
     @Test
     void inlineHintSetsTheFlagAndSaysCommunityIgnoresIt() throws Exception {
-        Path saved = splitAdvice().saved();
-        Run learn = splitAdvice().run();
+        Learnt learnt = splitAdvice();
+        Path saved = learnt.saved();
+        Run learn = learnt.run();
         // the same call sites, as inline hints
         Path inline = tmp.resolve("pace-inline.json");
         Files.writeString(inline, Files.readString(saved).replace("\"kind\":\"split\"", "\"kind\":\"inline\""));
@@ -417,8 +418,9 @@ class FeedbackTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"listener", "jfr"})
     void invalidationOfAHintedRootIsCountedInItsOutcome(String via) throws Exception {
         // one learning run for both ways
-        Path saved = learnt("feedback-deopt.pace", Map.of("ccsampler.CostBudget", "100")).saved();
-        Run learn = learnt("feedback-deopt.pace", Map.of("ccsampler.CostBudget", "100")).run();
+        Learnt learnt = learnt("feedback-deopt.pace", Map.of("ccsampler.CostBudget", "100"));
+        Path saved = learnt.saved();
+        Run learn = learnt.run();
         String json = Files.readString(saved);
         assertTrue(hints(json, "compile").stream().anyMatch(h -> h.contains("\"name\":\"work\"")), "a compile hint for work: " + json);
         // a fresh engine loads the hint (logged before the program starts) and applies it; compiling
