@@ -289,7 +289,7 @@ public final class CCSamplerOptions {
     @Option(name = "SampleIdle", help = "Also sample threads parked or blocked in the host; by default their ticks are counted as idle and not sampled (default: false).", usageSyntax = "true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> SAMPLE_IDLE = new OptionKey<>(false, bool("SampleIdle"));
 
-    @Option(name = "CpuTime", help = "Count a running thread by the CPU time it used, one tick per period of it, instead of one tick per period it was not parked or blocked: true, false, or auto to do so while more threads are runnable than the machine has cores, where a runnable thread may be waiting for a core (default: auto). With SampleIdle=true every thread's every tick counts.", usageSyntax = "auto|true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    @Option(name = "CpuTime", help = "Count a running thread by the CPU time it used, one tick per period of it, instead of one tick per period it was not parked or blocked: true, false, or auto to do so while the runnable threads leave none of the machine's cores free, where a runnable thread may be waiting for a core (default: auto). With SampleIdle=true every thread's every tick counts.", usageSyntax = "auto|true|false", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<SamplingSettings.CpuTime> CPU_TIME = new OptionKey<>(SamplingSettings.CpuTime.AUTO, new OptionType<>("CpuTime",
                     s -> switch (s.trim().toLowerCase(Locale.ROOT)) {
                         case "auto" -> SamplingSettings.CpuTime.AUTO;

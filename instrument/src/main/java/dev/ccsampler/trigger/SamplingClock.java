@@ -11,6 +11,7 @@ import dev.ccsampler.fault.FaultInjection;
 import dev.ccsampler.fault.FaultLog;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,6 +72,8 @@ public final class SamplingClock {
     /** Wakes of the clock, and those that counted running threads by CPU time (single writer: the clock). */
     private volatile long wakes;
     private volatile long cpuWakes;
+    /** The threads {@link #runnableThreads} counted at a wake, so none is counted twice. Clock thread only. */
+    private Thread[] runnableSeen = new Thread[0];
     /**
      * The clock's own CPU time per wake, smoothed over windows of {@link #CLOCK_COST_WINDOW_NANOS};
      * 0 until measured. Where at least as many threads are runnable as the machine has cores, the
@@ -199,7 +202,7 @@ public final class SamplingClock {
             return Character.toUpperCase(charged.charAt(0)) + charged.substring(1);
         }
         String counted = c == w ? "running threads counted by the CPU time they used (one tick per period of it), not by their state"
-                        : String.format("running threads counted by the CPU time they used at %d of the clock's %d wakes (%.0f%%), where more threads were runnable than the %d cores; "
+                        : String.format("running threads counted by the CPU time they used at %d of the clock's %d wakes (%.0f%%), where the runnable threads left none of the %d cores free; "
                                         + "by their state at the others", c, w, 100.0 * c / Math.max(1, w), cores);
         return g == 0 ? counted : counted + "; " + charged;
     }
@@ -530,21 +533,46 @@ public final class SamplingClock {
      * How many of the sampled threads are runnable now (not parked, waiting or blocked, by
      * {@link Thread#getState()}, in a context or not), counted up to {@code limit}. More than the
      * machine has cores: some of them wait for a core, and a runnable thread is not necessarily
-     * running. As many as the cores: no core is left for the clock. Clock thread only.
+     * running. As many as the cores: no core is left for the clock. A thread in several contexts
+     * is counted once: it has a schedule in each, and counted twice one thread in two open contexts
+     * on 2 cores looked like two filling them. Clock thread only.
      */
     private int runnableThreads(int limit) {
+        Thread[] seen = runnableSeen;
+        if (seen.length < limit) {
+            seen = new Thread[limit];
+            runnableSeen = seen;
+        }
         int runnable = 0;
         for (ContextEntry e : order) {
             if (e.closed) {
                 continue;
             }
             for (ThreadSchedule s : e.threads) {
-                if (!s.thread.isEnded() && ThreadSchedule.running(s.thread.thread.getState()) && ++runnable >= limit) {
-                    return runnable;
+                Thread t = s.thread.thread;
+                if (s.thread.isEnded() || !ThreadSchedule.running(t.getState()) || counted(seen, runnable, t)) {
+                    continue;
+                }
+                seen[runnable++] = t;
+                if (runnable >= limit) {
+                    break;
                 }
             }
+            if (runnable >= limit) {
+                break;
+            }
         }
+        Arrays.fill(seen, 0, runnable, null); // holds no ended thread until the next wake
         return runnable;
+    }
+
+    private static boolean counted(Thread[] seen, int n, Thread t) {
+        for (int i = 0; i < n; i++) {
+            if (seen[i] == t) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void tick(long now, int n) {
@@ -556,7 +584,14 @@ public final class SamplingClock {
         // with idle threads sampled the profile is of wall-clock time: every thread's state counts
         SamplingSettings.CpuTime when = idle ? SamplingSettings.CpuTime.OFF : cpuTime;
         int runnable = runnableThreads(cores + 1);
-        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && runnable > cores;
+        // by CPU time wherever the runnable threads leave no core free, not only where they
+        // outnumber the cores: anything else that runs then (the compiler's threads, a collector, a
+        // thread of the embedder's, another process) takes its core from one of them. Counted by
+        // state, the two threads that ran last of six on 2 cores got 23 % more ticks than their CPU
+        // time, and two beside a busy host thread 2.7 times (docs/sampling.md, Threads that fill
+        // the cores). With a core free each has one, and by state counts the time a program
+        // measures of its own phases, collections and compilations included.
+        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && runnable >= cores;
         wakes = wakes + 1; // single writer
         measureClock(now);
         // the clock's time is the guest threads' where they leave no core free; elsewhere it has a

@@ -74,14 +74,17 @@ public record SamplingSettings(Incremental incremental, boolean verifyIncrementa
      */
     public enum CpuTime {
         /**
-         * By CPU time at the clock's wakes where more threads are runnable than the machine has
-         * cores, by state otherwise. By state a runnable thread that waits for a core is counted as
-         * running: eight busy TruffleRuby threads on 2 cores were given 4.3 to 5.9 times the CPU
-         * time they used, split among them up to 6 points off their CPU time. By CPU time, a thread
-         * alone on its core loses the time it is descheduled (the compiler's threads, garbage
-         * collection), which the wall-clock time a program measures of its own phases includes:
-         * the split-check's single-threaded programs read further off their timings in every cell
-         * of a round, by 0.2 to 12 points (docs/sampling.md, <em>Threads that wait for a core</em>).
+         * By CPU time at the clock's wakes where the runnable threads leave none of the machine's
+         * cores free (as many of them as cores, or more), by state otherwise. By state a runnable
+         * thread that waits for a core is counted as running: eight busy TruffleRuby threads on 2
+         * cores were given 4.3 to 5.9 times the CPU time they used, split among them up to 6
+         * points off their CPU time; two JavaScript threads beside a busy host thread on 2 cores,
+         * 2.7 times, since what else runs (the compiler, a collector, another process) takes its
+         * core from one of them. By CPU time, a thread alone on its core loses the time it is
+         * descheduled (the compiler's threads, garbage collection), which the wall-clock time a
+         * program measures of its own phases includes: the split-check's single-threaded programs
+         * read further off their timings in every cell of a round, by 0.2 to 12 points
+         * (docs/sampling.md, <em>Threads that wait for a core</em>).
          */
         AUTO,
         /** By CPU time at every wake. */

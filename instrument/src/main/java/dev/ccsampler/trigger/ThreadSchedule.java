@@ -131,7 +131,11 @@ final class ThreadSchedule {
         if (!thread.inContextNow()) {
             // the thread runs in another context, or in none: not this context's tick (a request
             // would be performed at a poll of the other context, or held until this one is
-            // entered again, and its walk would be of the wrong place)
+            // entered again, and its walk would be of the wrong place). Nor is the CPU time it uses
+            // there: counted by CPU time, its next tick here starts afresh; from the time last
+            // read, one thread in two open contexts on 2 cores got 1 612 ticks in 1 271 ms
+            cpuSeen = -1;
+            cpuCredit = 0;
             return false;
         }
         // a request Truffle will never perform (the thread was not in the context when it was

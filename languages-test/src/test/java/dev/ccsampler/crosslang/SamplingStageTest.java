@@ -857,8 +857,9 @@ class SamplingStageTest {
         });
     }
 
-    @Test
-    void aThreadInTwoOpenContextsIsSampledInTheOneItRuns() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"auto", "true"})
+    void aThreadInTwoOpenContextsIsSampledInTheOneItRuns(String cpuTime) throws Exception {
         // One thread, two JavaScript contexts on one engine, both open: A burns, calls B through a
         // host function (B burns), burns again; then A and B burn in turn from the host. Truffle
         // performs a context's requests at polls in any context the thread is in (entering it for
@@ -866,11 +867,14 @@ class SamplingStageTest {
         // A's state counted B's time below A's frames (188 of A's 787 ticks, the code before run
         // on this test) and B's state could count A's time on a lone top-level frame (at the
         // first poll after B was entered again; 617 ticks of `ContextsCheck turns`). Now each
-        // context counts only while it is the innermost.
-        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms"));
+        // context counts only while it is the innermost. Counted by CPU time (CpuTime=true), a
+        // context's state starts afresh each time the thread comes back to it: from the time last
+        // read, the thread's time in the other context was counted again (1 612 ticks in 1 271 ms).
+        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms", "ccsampler.CpuTime", cpuTime));
         String burn = "function burn(ms) { const end = Date.now() + ms; let s = 0; while (Date.now() < end) { for (let i = 0; i < 1000; i++) { s = (s * 31 + i) | 0; } } return s; }";
         ProfileSnapshot[] profile = {null};
         long[] wallMs = {0};
+        long[] cpuMs = {0};
         onGuestThread("two open contexts", () -> {
             try (Engine engine = Engine.newBuilder().allowExperimentalOptions(true).options(opts).build();
                             Context b = Context.newBuilder("js").engine(engine).build();
@@ -881,11 +885,14 @@ class SamplingStageTest {
                 Value inB = b.getBindings("js").getMember("inB");
                 a.getBindings("js").putMember("callB", (org.graalvm.polyglot.proxy.ProxyExecutable) x -> inB.execute(x[0].asInt()));
                 a.eval("js", burn + " function inA() { burn(250); callB(250); burn(250); }");
+                java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
                 sampler.setCollecting(true);
                 long t0 = System.nanoTime();
+                long c0 = mx.getCurrentThreadCpuTime();
                 a.eval("js", "inA()");
                 a.eval("js", "burn(250)");
                 b.eval("js", "burn(250)");
+                cpuMs[0] = (mx.getCurrentThreadCpuTime() - c0) / 1_000_000;
                 wallMs[0] = (System.nanoTime() - t0) / 1_000_000;
                 sampler.setCollecting(false);
                 profile[0] = sampler.takeSnapshot();
@@ -911,7 +918,7 @@ class SamplingStageTest {
                 }
             });
         }
-        String seen = "self ticks by context and stack " + self + " in " + wallMs[0] + " ms";
+        String seen = "self ticks by context and stack " + self + " in " + wallMs[0] + " ms, " + cpuMs[0] + " ms of CPU time";
         System.out.println("two open contexts: " + seen);
         assertEquals(2, self.size(), seen);
         Map<String, Long> inB = self.get(0); // B's context was created first
@@ -922,8 +929,10 @@ class SamplingStageTest {
         assertEquals(0, inA.entrySet().stream().filter(e -> e.getKey().contains("inB")).mapToLong(Map.Entry::getValue).sum(), () -> "A counted B's time: " + seen);
         long lone = inB.entrySet().stream().filter(e -> !e.getKey().contains("burn")).mapToLong(Map.Entry::getValue).sum();
         assertTrue(lone * 20 <= bTicks, () -> "B counted A's time outside its own functions: " + seen);
-        // the clock's ticks are the time that passed at most (fewer where it overran): no tick twice
-        assertTrue(ticks[0] <= wallMs[0] * 1.1 + 20, () -> ticks[0] + " ticks in " + wallMs[0] + " ms at 1 ms: " + seen);
+        // the clock's ticks are the time that passed at most (fewer where it overran), or the CPU
+        // time the thread used where they count it: no tick twice
+        long most = "true".equals(cpuTime) ? cpuMs[0] : wallMs[0];
+        assertTrue(ticks[0] <= most * 1.1 + 20, () -> ticks[0] + " ticks in " + wallMs[0] + " ms at 1 ms: " + seen);
     }
 
     /**
@@ -1283,8 +1292,41 @@ class SamplingStageTest {
                         () -> "no note of the clock sleeping over ticks: " + profile.meta().sampling());
     }
 
+    @Test
+    void aThreadsTicksFollowTheCpuTimeItUsedWhereOtherWorkTakesTheCoresItsThreadsFill() throws Exception {
+        // As many busy JavaScript threads as cores, and beside them a busy thread of the embedder's
+        // that runs no guest code (as the compiler's threads, a collector or another process do): no
+        // more threads are runnable than cores, yet each guest thread gets about cores/(cores+1)
+        // of a core. Counted by state each got its wall-clock time, half as much again as its CPU
+        // time on 2 cores; by default a thread is counted by its CPU time wherever the runnable
+        // threads leave no core free (SamplingClock.tick). The same bounds as above.
+        int cores = Runtime.getRuntime().availableProcessors();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        long[] sink = {0};
+        Thread load = new Thread(() -> {
+            long x = 1;
+            while (!done.get()) {
+                for (int i = 0; i < 100_000; i++) {
+                    x = x * 6364136223846793005L + 1442695040888963407L;
+                }
+            }
+            sink[0] = x;
+        }, "host-load");
+        load.setDaemon(true);
+        load.start();
+        try {
+            ticksFollowCpuTime(Map.of("ccsampler.Period", "10ms"), Math.min(12, cores), 30);
+        } finally {
+            done.set(true);
+            load.join();
+        }
+    }
+
     private ProfileSnapshot ticksFollowCpuTime(Map<String, String> options) throws Exception {
-        int n = Math.min(12, 3 * Runtime.getRuntime().availableProcessors());
+        return ticksFollowCpuTime(options, Math.min(12, 3 * Runtime.getRuntime().availableProcessors()), 60);
+    }
+
+    private ProfileSnapshot ticksFollowCpuTime(Map<String, String> options, int n, int rounds) throws Exception {
         String js = """
                         function spin(n) { let x = n | 1; for (let i = 0; i < n; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; } return x; }
                         function step(o) { o.v = (o.v * 31 + 7) & 0xffff; return o.v; }
@@ -1298,7 +1340,7 @@ class SamplingStageTest {
         ProfileSnapshot profile = jsThreads("threads outnumbering cores", opts, n, "cpu-worker-", (i, c) -> {
             long c0 = mx.getCurrentThreadCpuTime(); // the context's start-up (on its first eval) is sampled too
             Value round = c.eval("js", js);
-            for (int k = 0; k < 60; k++) {
+            for (int k = 0; k < rounds; k++) {
                 round.execute();
             }
             cpu[i] = mx.getCurrentThreadCpuTime() - c0;

@@ -151,8 +151,10 @@ public final class ThreadsCheck {
             double cpuShare = 100.0 * cpu.getOrDefault(tp.threadId(), 0L) / Math.max(1, cpuAll);
             worstSplit = Math.max(worstSplit, err);
             worstShare = Math.max(worstShare, Math.abs(tickShare - cpuShare));
-            System.out.printf(Locale.ROOT, "%-18s samples %5d, ticks %6d: %5.1f %% of the threads' (CPU time %5.1f %%); split, profile/own:%s; largest error %.1f%n",
-                            tp.threadName(), tp.accounting().samples(), tp.root().total(), tickShare, cpuShare, split, err);
+            long own = cpu.getOrDefault(tp.threadId(), 0L);
+            double perCpu = own <= 0 ? Double.NaN : (double) tp.root().total() * p.meta().periodNanos() / own;
+            System.out.printf(Locale.ROOT, "%-18s samples %5d, ticks %6d (x%.2f its CPU time): %5.1f %% of the threads' (CPU time %5.1f %%); split, profile/own:%s; largest error %.1f%n",
+                            tp.threadName(), tp.accounting().samples(), tp.root().total(), perCpu, tickShare, cpuShare, split, err);
         }
         System.out.printf(Locale.ROOT, "largest split error %.1f points; largest tick share off its CPU share %.1f points; %s%n", worstSplit, worstShare,
                         p.accounting().summaryLine());
