@@ -869,7 +869,8 @@ class SamplingStageTest {
         // first poll after B was entered again; 617 ticks of `ContextsCheck turns`). Now each
         // context counts only while it is the innermost. Counted by CPU time (CpuTime=true), a
         // context's state starts afresh each time the thread comes back to it: from the time last
-        // read, the thread's time in the other context was counted again (1 612 ticks in 1 271 ms).
+        // read, the thread's time in the other context was counted again (1 038 ticks for 659 ms
+        // of CPU time, the code before 2026-12-05).
         Map<String, String> opts = profiled(Map.of("ccsampler.Period", "1ms", "ccsampler.CpuTime", cpuTime));
         String burn = "function burn(ms) { const end = Date.now() + ms; let s = 0; while (Date.now() < end) { for (let i = 0; i < 1000; i++) { s = (s * 31 + i) | 0; } } return s; }";
         ProfileSnapshot[] profile = {null};
@@ -1297,9 +1298,10 @@ class SamplingStageTest {
         // As many busy JavaScript threads as cores, and beside them a busy thread of the embedder's
         // that runs no guest code (as the compiler's threads, a collector or another process do): no
         // more threads are runnable than cores, yet each guest thread gets about cores/(cores+1)
-        // of a core. Counted by state each got its wall-clock time, half as much again as its CPU
-        // time on 2 cores; by default a thread is counted by its CPU time wherever the runnable
-        // threads leave no core free (SamplingClock.tick). The same bounds as above.
+        // of a core, less beside the compiler. Counted by state each got its wall-clock time, 2.7
+        // times its CPU time on 2 cores (docs/sampling.md, Threads that fill the cores); by default
+        // a thread is counted by its CPU time wherever the runnable threads leave no core free
+        // (SamplingClock.tick). The same bounds as above.
         int cores = Runtime.getRuntime().availableProcessors();
         java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
         long[] sink = {0};
