@@ -531,11 +531,11 @@ public final class SamplingClock {
 
     /**
      * How many of the sampled threads are runnable now (not parked, waiting or blocked, by
-     * {@link Thread#getState()}, in a context or not), counted up to {@code limit}. More than the
-     * machine has cores: some of them wait for a core, and a runnable thread is not necessarily
-     * running. As many as the cores: no core is left for the clock. A thread in several contexts
-     * is counted once: it has a schedule in each, and counted twice one thread in two open contexts
-     * on 2 cores looked like two filling them. Clock thread only.
+     * {@link Thread#getState()}, in a context or not), counted up to {@code limit}. As many as the
+     * machine has cores or more: no core is left for anything else, and a runnable thread is not
+     * necessarily running. A thread in several contexts is counted once: it has a schedule in
+     * each, and counted twice one thread in two open contexts on 2 cores looked like two filling
+     * them. Clock thread only.
      */
     private int runnableThreads(int limit) {
         Thread[] seen = runnableSeen;
@@ -583,20 +583,21 @@ public final class SamplingClock {
         boolean idle = sampleIdle;
         // with idle threads sampled the profile is of wall-clock time: every thread's state counts
         SamplingSettings.CpuTime when = idle ? SamplingSettings.CpuTime.OFF : cpuTime;
-        int runnable = runnableThreads(cores + 1);
-        // by CPU time wherever the runnable threads leave no core free, not only where they
-        // outnumber the cores: anything else that runs then (the compiler's threads, a collector, a
-        // thread of the embedder's, another process) takes its core from one of them. Counted by
-        // state, the two threads that ran last of six on 2 cores got 23 % more ticks than their CPU
-        // time, and two beside a busy host thread 2.7 times (docs/sampling.md, Threads that fill
-        // the cores). With a core free each has one, and by state counts the time a program
-        // measures of its own phases, collections and compilations included.
-        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && runnable >= cores;
+        // the runnable threads leave no core free: anything else that runs then (the clock, the
+        // compiler's threads, a collector, a thread of the embedder's, another process) takes its
+        // core from one of them
+        boolean full = runnableThreads(cores) >= cores;
+        // so they are counted by CPU time there, not only where they outnumber the cores: by state,
+        // the two threads that ran last of six on 2 cores got 23 % more ticks than their CPU time,
+        // and two beside a busy host thread 2.7 times (docs/sampling.md, Threads that fill the
+        // cores). With a core free each has one, and by state counts the time a program measures
+        // of its own phases, collections and compilations included.
+        boolean cpu = when == SamplingSettings.CpuTime.ON || when == SamplingSettings.CpuTime.AUTO && full;
         wakes = wakes + 1; // single writer
         measureClock(now);
-        // the clock's time is the guest threads' where they leave no core free; elsewhere it has a
-        // core of its own, or shares one with the compiler
-        long clockNanos = runnable >= cores ? clockNanosPerWake : 0;
+        // and the clock's time is theirs there; elsewhere it has a core of its own, or shares one
+        // with the compiler
+        long clockNanos = full ? clockNanosPerWake : 0;
         wakeClockNanos = clockNanos;
         if (clockNanos > 0) {
             chargedWakes = chargedWakes + 1; // single writer
