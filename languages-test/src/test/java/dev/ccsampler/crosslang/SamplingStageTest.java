@@ -286,8 +286,13 @@ class SamplingStageTest {
         Path program = GraalPyProfileTest.resource("late-deep.pace");
         Map<String, String> deepRule = Map.of("ccsampler.Period", "1ms", "ccsampler.CostBudget", "1", "ccsampler.WaitedTicks", "skip");
         String hint = "code compiled before runs through the interpreter again";
-        List<String> early = run("pace", program, deepRule, "0", "40").profile().meta().sampling();
-        assertTrue(early.stream().anyMatch(e -> e.contains("incremental walks on") && !e.contains(hint)), () -> "attached at once, no hint: " + early);
+        // 150 rounds: the rule needs a few walks of the deep stack, which the 1 % budget thins to
+        // one in tens of ticks; 40 rounds ran too briefly for it once in a warm JVM (2026-12-05)
+        Run earlyRun = run("pace", program, deepRule, "0", "150");
+        List<String> early = earlyRun.profile().meta().sampling();
+        String earlySeen = early + "; " + earlyRun.profile().accounting().summaryLine();
+        System.out.println("probes attached early: " + earlySeen);
+        assertTrue(early.stream().anyMatch(e -> e.contains("incremental walks on") && !e.contains(hint)), () -> "attached at once, no hint: " + earlySeen);
         List<String> late = run("pace", program, deepRule, "3500", "40").profile().meta().sampling();
         System.out.println("probes attached late: " + late);
         assertTrue(late.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains(hint) && e.contains("--ccsampler.Incremental=standby")),
