@@ -31,7 +31,7 @@ public final class BenchReport {
                             .append(" | ").append(f(r.walkedPerSample(), 1)).append(" | ").append(f(r.framesPerSample(), 1)).append(" | ").append(f(r.steadyWalkedPercent(), 1)).append(Double.isNaN(r.steadySamples()) ? "" : " (" + f(r.steadySamples(), 0) + ")")
                             .append(" | ").append(f(r.splitErrorPoints(), 1)).append(Double.isNaN(r.splitNoisePoints()) ? "" : " (σ " + f(r.splitNoisePoints(), 1) + ")")
                             .append(" | ").append(f(r.overlap(), 2)).append(" | ").append(f(r.hotCover(), 2))
-                            .append(" | ").append(f(r.runToRun(), 3)).append(" |\n");
+                            .append(" | ").append(f(r.runToRun(), 3)).append(Double.isNaN(r.runToRunNoise()) ? "" : " (noise " + f(r.runToRunNoise(), 3) + ")").append(" |\n");
         }
         sb.append("""
 
@@ -54,7 +54,11 @@ public final class BenchReport {
                         bound): an error within about 2σ is what unbiased sampling reads at that many samples. overlap / hot cover: against \
                         the exhaustive tracer's tree of the same workload, frames matched by name, T = 0.1 (hot cover = share of the \
                         tree's hot edges that are hot in the profile; the tree counts calls, a profile counts time). run-to-run r: \
-                        Pearson of per-function self samples between the first two processes of the configuration.
+                        Pearson of per-function self samples between the first two processes of the configuration; noise: the \
+                        median Pearson of pairs of profiles of the same two sizes (ccsampler: its walks) drawn from the two processes' \
+                        pooled per-function distribution, what sampling noise alone leaves (an upper bound where samples carry unequal \
+                        weights, as late ones do); where a sample carries about one tick, an r well below it means the processes ran \
+                        differently (their warm-up), not that they were sampled differently.
                         """);
         if (!notes.isEmpty()) {
             sb.append("\nNotes:\n\n");
@@ -102,6 +106,7 @@ public final class BenchReport {
                 num(g, "overlap", r.overlap());
                 num(g, "hotEdgeCoverage", r.hotCover());
                 num(g, "runToRunPearson", r.runToRun());
+                num(g, "runToRunNoisePearson", r.runToRunNoise());
                 g.writeEndObject();
             }
             g.writeEndArray();

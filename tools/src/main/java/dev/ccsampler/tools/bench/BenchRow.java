@@ -49,11 +49,16 @@ import java.util.Map;
  * @param overlap degree of overlap with the exhaustive tree (names only)
  * @param hotCover share of the exhaustive tree's hot edges (T = 0.1) that are hot in the profile
  * @param runToRun Pearson of per-function self counts between the first two processes
+ * @param runToRunNoise the Pearson that sampling noise alone leaves between two profiles of those two
+ *            processes' sizes drawn from one distribution ({@link #runToRunNoise}): where
+ *            {@code runToRun} is far below it, the processes ran differently (a warm-up of other
+ *            length or shape), not only sampled differently
  * @since 0.1
  */
 public record BenchRow(String workload, String config, int runs, int failed, int stillWarming, double steadyMs, double warmupMs, double steadyRatio, double warmupRatio,
                 double pairedSteadyRatio, double samples, double latencyP50Us, double latencyP99Us, double latePerK, double missedPerK, double skippedPerK,
-                double walkedPerSample, double framesPerSample, double steadyWalkedPercent, double steadySamples, double splitErrorPoints, double splitNoisePoints, double overlap, double hotCover, double runToRun) {
+                double walkedPerSample, double framesPerSample, double steadyWalkedPercent, double steadySamples, double splitErrorPoints, double splitNoisePoints, double overlap, double hotCover, double runToRun,
+                double runToRunNoise) {
 
     static BenchRow of(Workload w, ProfilerConfig c, List<GuestRun> all, List<GuestRun> baseline, GuestRun trace, List<String> notes) {
         List<GuestRun> ok = all.stream().filter(GuestRun::ok).toList();
@@ -82,6 +87,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         List<Double> overlap = new ArrayList<>();
         List<Double> cover = new ArrayList<>();
         List<Cct> trees = new ArrayList<>();
+        List<Long> drawn = new ArrayList<>();
         Cct reference = trace != null && trace.ok() ? read(trace, ProfileFormat.CCTRACER, notes) : null;
         if (c.profiler() != ProfilerConfig.Profiler.NONE && trace != null && reference == null) {
             notes.add(w.id() + ": no exhaustive tree (tracer run failed, see " + trace.log() + "); overlap and hot-edge coverage are n/a.");
@@ -132,6 +138,9 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                                 + " from a " + String.format(java.util.Locale.ROOT, "%.1f", r.wallNanos() / 1e9) + " s process: the profiler hardly sampled.");
             }
             trees.add(t);
+            // the noise figure's sample count: ccsampler's walks (a sample standing for several ticks counts once)
+            long walks = snap == null ? 0 : snap.accounting().samples();
+            drawn.add(walks > 0 ? Math.min(walks, t.totalWeight()) : t.totalWeight());
             samples.add((double) t.totalWeight());
             if (!w.knownSplit().isEmpty()) {
                 split.add(splitError(t, r.splitTruth()));
@@ -144,14 +153,114 @@ public record BenchRow(String workload, String config, int runs, int failed, int
             }
         }
         double r2r = Double.NaN;
+        double r2rNoise = Double.NaN;
         if (trees.size() >= 2) {
             r2r = Comparison.compare(trees.get(0), trees.get(1), 0.1, 10).pearson();
+            r2rNoise = runToRunNoise(trees.get(0), trees.get(1), drawn.get(0), drawn.get(1));
         }
         return new BenchRow(w.id(), c.label(), ok.size(), all.size() - ok.size(), (int) ok.stream().filter(r -> !r.levelled()).count(), steady, warm, steady / baseSteady, warm / baseWarm, Stats.median(paired),
                         Stats.median(samples),
                         Stats.median(p50), Stats.median(p99), Stats.median(late), Stats.median(missed), Stats.median(skipped),
                         Stats.median(walked), Stats.median(frames), Stats.median(steadyWalked), Stats.median(steadySamples), Stats.median(split), Stats.median(splitNoise),
-                        Stats.median(overlap), Stats.median(cover), r2r);
+                        Stats.median(overlap), Stats.median(cover), r2r, r2rNoise);
+    }
+
+    /** Pairs of profiles {@link #runToRunNoise} draws. */
+    static final int NOISE_DRAWS = 201;
+
+    /** {@link #runToRunNoise(Cct, Cct, long, long)} with each profile's total weight as its sample count. */
+    static double runToRunNoise(Cct a, Cct b) {
+        return runToRunNoise(a, b, a.totalWeight(), b.totalWeight());
+    }
+
+    /**
+     * The run-to-run Pearson that sampling noise alone gives: per-function self weights are pooled
+     * from {@code a} and {@code b} into one distribution, {@link #NOISE_DRAWS} pairs of profiles of
+     * {@code na} and {@code nb} samples are drawn from it (each function's count a Poisson draw of
+     * its expected count, independent of the others), and the median of their Pearsons is returned
+     * (over the functions either draw has, as {@link Comparison} takes them). Seeded, so a report
+     * reads the same every time. The bench passes ccsampler's walks, not its ticks, as the sample
+     * counts; samples of unequal weight (late ones, which carry the ticks they waited) are noisier
+     * than equal ones, so the figure is an upper bound where weights vary. Where samples carry about
+     * one tick each (10 ms on shallow stacks), a run-to-run r well below it is not sampling noise.
+     * NaN with fewer than two functions or an empty profile.
+     */
+    static double runToRunNoise(Cct a, Cct b, long na, long nb) {
+        Map<Frame, Long> pooled = new java.util.LinkedHashMap<>();
+        a.weightByFrame().forEach((f, w) -> pooled.merge(f, w, Long::sum));
+        b.weightByFrame().forEach((f, w) -> pooled.merge(f, w, Long::sum));
+        pooled.values().removeIf(w -> w <= 0);
+        long total = pooled.values().stream().mapToLong(Long::longValue).sum();
+        if (pooled.size() < 2 || na <= 0 || nb <= 0) {
+            return Double.NaN;
+        }
+        double[] p = pooled.values().stream().mapToDouble(w -> (double) w / total).toArray();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(0x5eedL);
+        double[] rs = new double[NOISE_DRAWS];
+        int n = 0;
+        long[] x = new long[p.length];
+        long[] y = new long[p.length];
+        for (int d = 0; d < NOISE_DRAWS; d++) {
+            for (int i = 0; i < p.length; i++) {
+                x[i] = poisson(rnd, na * p[i]);
+                y[i] = poisson(rnd, nb * p[i]);
+            }
+            double r = pearson(x, y);
+            if (!Double.isNaN(r)) {
+                rs[n++] = r;
+            }
+        }
+        if (n == 0) {
+            return Double.NaN;
+        }
+        java.util.Arrays.sort(rs, 0, n);
+        return rs[n / 2];
+    }
+
+    /** A Poisson draw of mean {@code mean}: by multiplication below 30, else the normal approximation. */
+    private static long poisson(java.util.SplittableRandom rnd, double mean) {
+        if (mean < 30) {
+            double limit = Math.exp(-mean);
+            double prod = rnd.nextDouble();
+            long k = 0;
+            while (prod > limit) {
+                prod *= rnd.nextDouble();
+                k++;
+            }
+            return k;
+        }
+        double g = Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
+        return Math.max(0, Math.round(mean + Math.sqrt(mean) * g));
+    }
+
+    /** Pearson of two count vectors over the entries where either is non-zero; NaN below two or without spread. */
+    private static double pearson(long[] x, long[] y) {
+        int n = 0;
+        double sx = 0;
+        double sy = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] != 0 || y[i] != 0) {
+                n++;
+                sx += x[i];
+                sy += y[i];
+            }
+        }
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mx = sx / n;
+        double my = sy / n;
+        double cov = 0;
+        double vx = 0;
+        double vy = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] != 0 || y[i] != 0) {
+                cov += (x[i] - mx) * (y[i] - my);
+                vx += (x[i] - mx) * (x[i] - mx);
+                vy += (y[i] - my) * (y[i] - my);
+            }
+        }
+        return vx == 0 || vy == 0 ? Double.NaN : cov / Math.sqrt(vx * vy);
     }
 
     /** A profile with fewer samples than this from a process of over a second gets a note. */

@@ -63,6 +63,40 @@ class BenchHarnessTest {
         assertTrue(Double.isNaN(BenchRow.splitNoise(new Cct(Cct.Kind.SAMPLES), Map.of("alpha", 100.0))));
     }
 
+    /**
+     * The run-to-run noise figure: near 1 for large profiles of a skewed split, lower for small ones
+     * of the same split, and NaN without two functions; the same every time (seeded).
+     */
+    @Test
+    void runToRunNoiseFallsWithFewerSamples() {
+        Cct big = split(6000, 3000, 1000);
+        Cct small = split(30, 15, 5);
+        double rBig = BenchRow.runToRunNoise(big, big);
+        double rSmall = BenchRow.runToRunNoise(small, small);
+        assertTrue(rBig > 0.999, "big: " + rBig);
+        assertTrue(rSmall < rBig && rSmall > 0.5, "small: " + rSmall);
+        assertEquals(rSmall, BenchRow.runToRunNoise(small, small));
+        // the sample counts given (ccsampler's walks) decide, not the ticks the profiles hold
+        assertEquals(rSmall, BenchRow.runToRunNoise(big, big, 50, 50), 0.05);
+        assertTrue(BenchRow.runToRunNoise(big, big, 50, 50) < rBig);
+        // three even functions: all their spread is noise, so the figure is far below 1 at any size
+        assertTrue(BenchRow.runToRunNoise(split(5000, 5000, 5000), split(5000, 5000, 5000)) < 0.9);
+        Cct one = new Cct(Cct.Kind.SAMPLES);
+        one.add(List.of(Frame.of("main", "k.js", 1)), 100);
+        assertTrue(Double.isNaN(BenchRow.runToRunNoise(one, one)));
+        assertTrue(Double.isNaN(BenchRow.runToRunNoise(new Cct(Cct.Kind.SAMPLES), big)));
+    }
+
+    private static Cct split(long alpha, long beta, long gamma) {
+        Cct t = new Cct(Cct.Kind.SAMPLES);
+        t.add(List.of(Frame.of("main", "k.js", 1), Frame.of("alpha", "k.js", 2)), alpha);
+        t.add(List.of(Frame.of("main", "k.js", 1), Frame.of("beta", "k.js", 3)), beta);
+        if (gamma > 0) {
+            t.add(List.of(Frame.of("main", "k.js", 1), Frame.of("gamma", "k.js", 4)), gamma);
+        }
+        return t;
+    }
+
     /** split-check's noise column: the largest binomial standard error of a phase's share at the run's sample count. */
     @Test
     void splitCheckNoiseIsTheLargestStandardErrorOfAShare() {
@@ -207,12 +241,14 @@ class BenchHarnessTest {
     void reportPrintsNaNAsNotApplicableAndJsonAsNull() {
         List<BenchRow> rows = new ArrayList<>();
         rows.add(new BenchRow("w", "cpusampler 10ms", 2, 0, 0, 10, 100, 1.05, 1.2, 1.04, 50, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.8, 0.9, 0.99));
+                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.8, 0.9, 0.99, 0.995));
         String md = BenchReport.markdown("h", rows, List.of("a note"));
         assertTrue(md.contains("| w | cpusampler 10ms | 2 | 10.0 | 1.05 | 1.04 |"), md);
         assertTrue(md.contains("n/a"), md);
         assertTrue(md.contains("- a note"), md);
+        assertTrue(md.contains("| 0.990 (noise 0.995) |"), md);
         String json = BenchReport.json("h", true, 2, rows, List.of());
+        assertTrue(json.contains("\"runToRunNoisePearson\" : 0.995"), json);
         assertTrue(json.contains("\"latencyP50Us\" : null"), json);
         assertFalse(json.contains("NaN"), json);
     }
