@@ -87,6 +87,8 @@ public final class BenchCommand {
         boolean burst;
         @Option(names = "--burst-option", paramLabel = "<ccsampler.key=value>", description = "with --burst: one more ccsampler option for the burst configurations only (repeatable), e.g. ccsampler.BurstLength=4096")
         List<String> burstOptions = new ArrayList<>();
+        @Option(names = "--sampler-option", paramLabel = "<ccsampler.key=value>", description = "one more ccsampler option for every ccsampler configuration, of the plain bench and of --toggled (repeatable), e.g. ccsampler.CostBudget=1; --cpusampler and the baseline run as before")
+        List<String> samplerOptions = new ArrayList<>();
         @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, bursting (its probes detached once the calls converge) and bursting with the probes kept, all at 10 ms (docs/bursting.md)")
         boolean burstCost;
         @Option(names = "--toggled", description = "steady-state cost of sampling inside each process: after a 15-s warm-up (quick 5 s), 16 windows of 1 s (quick 8) in which sampling is switched off and on (off, on, on, off, ...), for ccsampler at 10 ms / 1 ms / 100 us, --cpusampler at 10 ms / 1 ms and a placebo that switches nothing; ratio of the sampled windows' mean iteration to the others' (--toggle-warm-up, --toggle-windows; docs/performance.md)")
@@ -124,6 +126,19 @@ public final class BenchCommand {
     }
 
     /** Runs with {@code System.out} and returns the exit status. @since 0.1 */
+    /**
+     * Fails with the engine's message when an engine would reject these ccsampler options (an
+     * unknown name, a bad value), before any process runs: a guest process would fail on them one
+     * by one.
+     */
+    static void checkSamplerOptions(Map<String, String> options) {
+        try (org.graalvm.polyglot.Engine e = org.graalvm.polyglot.Engine.newBuilder().option("engine.WarnInterpreterOnly", "false").options(options).build()) {
+            e.getVersion(); // built: the options were accepted
+        } catch (IllegalArgumentException | org.graalvm.polyglot.PolyglotException e) {
+            throw new Cli.BadInput("Invalid --sampler-option: " + e.getMessage());
+        }
+    }
+
     public static int run(String[] args) {
         return run(args, System.out, System.err);
     }
@@ -223,6 +238,19 @@ public final class BenchCommand {
             }
             bench.burstOptions.put(kv.substring(0, eq), kv.substring(eq + 1));
         }
+        if (!a.samplerOptions.isEmpty() && (feedback || checkSplits)) {
+            throw new Cli.BadInput("--sampler-option applies to the plain bench, --toggled, --burst and --burst-cost: not with " + (feedback ? "--feedback" : "--check-splits") + ".");
+        }
+        for (String kv : a.samplerOptions) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || eq == kv.length() - 1 || !kv.startsWith("ccsampler.")) {
+                throw new Cli.BadInput("Invalid --sampler-option '" + kv + "': use ccsampler.<option>=<value>, e.g. ccsampler.CostBudget=1.");
+            }
+            bench.samplerOptions.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        if (!bench.samplerOptions.isEmpty()) {
+            checkSamplerOptions(bench.samplerOptions);
+        }
         if (a.burstCost) {
             bench.measured = MEASURED_BURST_COST;
         }
@@ -310,6 +338,8 @@ public final class BenchCommand {
         private final List<String> notes = new ArrayList<>();
         /** The configurations measured against each other. */
         private List<ProfilerConfig> measured = MEASURED;
+        /** With {@code --sampler-option}: more options for every ccsampler configuration. */
+        private final Map<String, String> samplerOptions = new LinkedHashMap<>();
         /** With {@code --burst-option}: more options for the burst configurations. */
         private final Map<String, String> burstOptions = new LinkedHashMap<>();
         /** {@code --toggled}: seconds of warm-up and windows per process. */
@@ -452,7 +482,7 @@ public final class BenchCommand {
             for (int round = 0; round < pairs; round++) {
                 for (Workload w : setup.selected()) {
                     for (ProfilerConfig c : ToggleBench.CONFIGS) {
-                        GuestRun r = GuestRun.launch(setup.java(), w, c, round, Integer.MAX_VALUE, 0, runnerArgs, options(w, setup.langOptions()), repo, setup.runDir(), timeout,
+                        GuestRun r = GuestRun.launch(setup.java(), w, c, round, Integer.MAX_VALUE, 0, runnerArgs, withSamplerOptions(c, options(w, setup.langOptions())), repo, setup.runDir(), timeout,
                                         w.id() + ".toggled-" + c.slug() + "." + round);
                         done++;
                         progress(done, total, r, start);
@@ -509,7 +539,7 @@ public final class BenchCommand {
                             runs.putAll(renamed);
                             err.printf(Locale.ROOT, "  %s: %d iteration(s) per process (first baseline process, %s budget)%n", w.id(), w.iterations(), quick ? "4 s" : "15 s");
                         } else {
-                            Map<String, String> o = options(w, setup.langOptions());
+                            Map<String, String> o = withSamplerOptions(c, options(w, setup.langOptions()));
                             if (c.isBurst() && !burstOptions.isEmpty()) {
                                 o = new LinkedHashMap<>(o);
                                 o.putAll(burstOptions);
@@ -637,6 +667,16 @@ public final class BenchCommand {
             } catch (IOException | RuntimeException e) {
                 return "n/a";
             }
+        }
+
+        /** {@code options} and, for a ccsampler configuration, the {@code --sampler-option}s. */
+        private Map<String, String> withSamplerOptions(ProfilerConfig c, Map<String, String> options) {
+            if (c.profiler() != ProfilerConfig.Profiler.CCSAMPLER || samplerOptions.isEmpty()) {
+                return options;
+            }
+            Map<String, String> o = new LinkedHashMap<>(options);
+            o.putAll(samplerOptions);
+            return o;
         }
 
         private Map<String, String> options(Workload w, Map<String, String> langOptions) {

@@ -278,6 +278,29 @@ class BenchHarnessTest {
         assertUsageError("--toggle-windows", "--toggled", "--toggle-windows", "6", js.toString());
         assertUsageError("--toggle-warm-up", "--toggle-warm-up", "30", js.toString());
         assertUsageError("--iterations", "--toggled", "--iterations", "5", js.toString());
+        assertUsageError("--sampler-option", "--sampler-option", "CostBudget=1", js.toString());
+        assertUsageError("ccsampler.NoSuchOption", "--sampler-option", "ccsampler.NoSuchOption=1", js.toString());
+        assertUsageError("ccsampler.CostBudget", "--sampler-option", "ccsampler.CostBudget=lots", js.toString());
+        assertUsageError("--feedback", "--feedback", "--sampler-option", "ccsampler.CostBudget=1", js.toString());
+    }
+
+    /** {@code --sampler-option} reaches ccsampler's configurations and no other. */
+    @Test
+    void samplerOptionsGoToCcsamplerConfigurationsAlone(@TempDir Path dir) throws IOException {
+        Path js = Files.writeString(dir.resolve("tiny.js"), "(function () { let s = 0; for (let i = 0; i < 1000; i++) { s += i; } return s; })");
+        Path out = dir.resolve("out");
+        var err = new java.io.ByteArrayOutputStream();
+        int status = BenchCommand.run(new String[]{"--quick", "--pairs", "1", "--iterations", "3", "--sampler-option", "ccsampler.StackLimit=77", "--out", out.toString(), js.toString()},
+                        new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true), new java.io.PrintStream(err, true));
+        assertEquals(0, status, err.toString());
+        int profiles = 0;
+        try (var logs = Files.list(out.resolve("runs"))) {
+            for (Path log : logs.filter(f -> f.getFileName().toString().contains("ccsampler") && f.toString().endsWith(".json")).toList()) {
+                assertTrue(java.util.regex.Pattern.compile("\"stackLimit\"\\s*:\\s*77\\b").matcher(Files.readString(log)).find(), log.getFileName().toString());
+                profiles++;
+            }
+        }
+        assertEquals(3, profiles, "ccsampler at 10 ms, 1 ms and 100 us");
     }
 
     private static void assertUsageError(String named, String... args) {
