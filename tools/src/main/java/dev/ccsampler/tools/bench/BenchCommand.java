@@ -87,7 +87,7 @@ public final class BenchCommand {
         boolean burst;
         @Option(names = "--burst-option", paramLabel = "<ccsampler.key=value>", description = "with --burst: one more ccsampler option for the burst configurations only (repeatable), e.g. ccsampler.BurstLength=4096")
         List<String> burstOptions = new ArrayList<>();
-        @Option(names = "--sampler-option", paramLabel = "<ccsampler.key=value>", description = "one more ccsampler option for every ccsampler configuration, of the plain bench and of --toggled (repeatable), e.g. ccsampler.CostBudget=1; --cpusampler and the baseline run as before")
+        @Option(names = "--sampler-option", paramLabel = "<ccsampler.key=value>", description = "one more ccsampler option for every ccsampler configuration of the plain bench, --toggled, --burst and --burst-cost (repeatable), e.g. ccsampler.CostBudget=1; not Period, Output or OutputFile, which each configuration sets; --cpusampler and the baseline run as before")
         List<String> samplerOptions = new ArrayList<>();
         @Option(names = "--burst-cost", description = "what the burst probes cost: no profiler, sampling without bursting, the probes with (almost) no burst, bursting (its probes detached once the calls converge) and bursting with the probes kept, all at 10 ms (docs/bursting.md)")
         boolean burstCost;
@@ -125,13 +125,20 @@ public final class BenchCommand {
         System.exit(run(args));
     }
 
-    /** Runs with {@code System.out} and returns the exit status. @since 0.1 */
+    /** The options every ccsampler configuration sets itself, which {@code --sampler-option} may not. */
+    static final List<String> CONFIGURATION_OPTIONS = List.of("ccsampler.Period", "ccsampler.Output", "ccsampler.OutputFile");
+
     /**
-     * Fails with the engine's message when an engine would reject these ccsampler options (an
-     * unknown name, a bad value), before any process runs: a guest process would fail on them one
-     * by one.
+     * Fails when a {@code --sampler-option} names an option the configurations set themselves, or
+     * with the engine's message when an engine would reject the options (an unknown name, a bad
+     * value): before any process runs, where a guest process would fail on them one by one.
      */
     static void checkSamplerOptions(Map<String, String> options) {
+        for (String k : options.keySet()) {
+            if (CONFIGURATION_OPTIONS.contains(k)) {
+                throw new Cli.BadInput("Invalid --sampler-option " + k + ": each configuration sets " + String.join(", ", CONFIGURATION_OPTIONS) + " itself.");
+            }
+        }
         try (org.graalvm.polyglot.Engine e = org.graalvm.polyglot.Engine.newBuilder().option("engine.WarnInterpreterOnly", "false").options(options).build()) {
             e.getVersion(); // built: the options were accepted
         } catch (IllegalArgumentException | org.graalvm.polyglot.PolyglotException e) {
@@ -139,6 +146,17 @@ public final class BenchCommand {
         }
     }
 
+    /** {@code options} and, for a ccsampler configuration, the {@code --sampler-option}s. */
+    static Map<String, String> withSamplerOptions(ProfilerConfig c, Map<String, String> options, Map<String, String> samplerOptions) {
+        if (c.profiler() != ProfilerConfig.Profiler.CCSAMPLER || samplerOptions.isEmpty()) {
+            return options;
+        }
+        Map<String, String> o = new LinkedHashMap<>(options);
+        o.putAll(samplerOptions);
+        return o;
+    }
+
+    /** Runs with {@code System.out} and returns the exit status. @since 0.1 */
     public static int run(String[] args) {
         return run(args, System.out, System.err);
     }
@@ -669,14 +687,8 @@ public final class BenchCommand {
             }
         }
 
-        /** {@code options} and, for a ccsampler configuration, the {@code --sampler-option}s. */
         private Map<String, String> withSamplerOptions(ProfilerConfig c, Map<String, String> options) {
-            if (c.profiler() != ProfilerConfig.Profiler.CCSAMPLER || samplerOptions.isEmpty()) {
-                return options;
-            }
-            Map<String, String> o = new LinkedHashMap<>(options);
-            o.putAll(samplerOptions);
-            return o;
+            return BenchCommand.withSamplerOptions(c, options, samplerOptions);
         }
 
         private Map<String, String> options(Workload w, Map<String, String> langOptions) {

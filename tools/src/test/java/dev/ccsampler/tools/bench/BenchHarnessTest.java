@@ -282,25 +282,20 @@ class BenchHarnessTest {
         assertUsageError("ccsampler.NoSuchOption", "--sampler-option", "ccsampler.NoSuchOption=1", js.toString());
         assertUsageError("ccsampler.CostBudget", "--sampler-option", "ccsampler.CostBudget=lots", js.toString());
         assertUsageError("--feedback", "--feedback", "--sampler-option", "ccsampler.CostBudget=1", js.toString());
+        assertUsageError("ccsampler.Period", "--sampler-option", "ccsampler.Period=5ms", js.toString());
     }
 
     /** {@code --sampler-option} reaches ccsampler's configurations and no other. */
     @Test
-    void samplerOptionsGoToCcsamplerConfigurationsAlone(@TempDir Path dir) throws IOException {
-        Path js = Files.writeString(dir.resolve("tiny.js"), "(function () { let s = 0; for (let i = 0; i < 1000; i++) { s += i; } return s; })");
-        Path out = dir.resolve("out");
-        var err = new java.io.ByteArrayOutputStream();
-        int status = BenchCommand.run(new String[]{"--quick", "--pairs", "1", "--iterations", "3", "--sampler-option", "ccsampler.StackLimit=77", "--out", out.toString(), js.toString()},
-                        new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true), new java.io.PrintStream(err, true));
-        assertEquals(0, status, err.toString());
-        int profiles = 0;
-        try (var logs = Files.list(out.resolve("runs"))) {
-            for (Path log : logs.filter(f -> f.getFileName().toString().contains("ccsampler") && f.toString().endsWith(".json")).toList()) {
-                assertTrue(java.util.regex.Pattern.compile("\"stackLimit\"\\s*:\\s*77\\b").matcher(Files.readString(log)).find(), log.getFileName().toString());
-                profiles++;
-            }
+    void samplerOptionsGoToCcsamplerConfigurationsAlone() {
+        Map<String, String> lang = Map.of("js.commonjs-require", "true");
+        Map<String, String> extra = Map.of("ccsampler.CostBudget", "1");
+        for (ProfilerConfig c : ProfilerConfig.values()) {
+            Map<String, String> o = BenchCommand.withSamplerOptions(c, lang, extra);
+            assertEquals("true", o.get("js.commonjs-require"), c.label());
+            assertEquals(c.profiler() == ProfilerConfig.Profiler.CCSAMPLER ? "1" : null, o.get("ccsampler.CostBudget"), c.label());
         }
-        assertEquals(3, profiles, "ccsampler at 10 ms, 1 ms and 100 us");
+        assertEquals(lang, BenchCommand.withSamplerOptions(ProfilerConfig.CCSAMPLER_1MS, lang, Map.of()));
     }
 
     private static void assertUsageError(String named, String... args) {
