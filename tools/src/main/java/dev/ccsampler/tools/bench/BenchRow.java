@@ -205,7 +205,7 @@ public record BenchRow(String workload, String config, int runs, int failed, int
                 x[i] = poisson(rnd, na * p[i]);
                 y[i] = poisson(rnd, nb * p[i]);
             }
-            double r = pearson(x, y);
+            double r = Comparison.pearson(x, y);
             if (!Double.isNaN(r)) {
                 rs[n++] = r;
             }
@@ -231,36 +231,6 @@ public record BenchRow(String workload, String config, int runs, int failed, int
         }
         double g = Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
         return Math.max(0, Math.round(mean + Math.sqrt(mean) * g));
-    }
-
-    /** Pearson of two count vectors over the entries where either is non-zero; NaN below two or without spread. */
-    private static double pearson(long[] x, long[] y) {
-        int n = 0;
-        double sx = 0;
-        double sy = 0;
-        for (int i = 0; i < x.length; i++) {
-            if (x[i] != 0 || y[i] != 0) {
-                n++;
-                sx += x[i];
-                sy += y[i];
-            }
-        }
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double mx = sx / n;
-        double my = sy / n;
-        double cov = 0;
-        double vx = 0;
-        double vy = 0;
-        for (int i = 0; i < x.length; i++) {
-            if (x[i] != 0 || y[i] != 0) {
-                cov += (x[i] - mx) * (y[i] - my);
-                vx += (x[i] - mx) * (x[i] - mx);
-                vy += (y[i] - my) * (y[i] - my);
-            }
-        }
-        return vx == 0 || vy == 0 ? Double.NaN : cov / Math.sqrt(vx * vy);
     }
 
     /** A profile with fewer samples than this from a process of over a second gets a note. */

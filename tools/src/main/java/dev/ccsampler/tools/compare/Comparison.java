@@ -161,29 +161,48 @@ public final class Comparison {
     }
 
     private static double pearson(Set<Frame> fs, Map<Frame, Long> a, Map<Frame, Long> b) {
-        int n = fs.size();
+        long[] x = new long[fs.size()];
+        long[] y = new long[fs.size()];
+        int i = 0;
+        for (Frame f : fs) {
+            x[i] = a.getOrDefault(f, 0L);
+            y[i] = b.getOrDefault(f, 0L);
+            i++;
+        }
+        return pearson(x, y);
+    }
+
+    /**
+     * Pearson of two weight vectors over the entries where either is non-zero (the functions either
+     * profile has); NaN with fewer than two such entries or no spread on a side. @since 0.2
+     */
+    public static double pearson(long[] x, long[] y) {
+        int n = 0;
+        double sx = 0;
+        double sy = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] != 0 || y[i] != 0) {
+                n++;
+                sx += x[i];
+                sy += y[i];
+            }
+        }
         if (n < 2) {
             return Double.NaN;
         }
-        double ma = 0;
-        double mb = 0;
-        for (Frame f : fs) {
-            ma += a.getOrDefault(f, 0L);
-            mb += b.getOrDefault(f, 0L);
-        }
-        ma /= n;
-        mb /= n;
+        double mx = sx / n;
+        double my = sy / n;
         double cov = 0;
-        double va = 0;
-        double vb = 0;
-        for (Frame f : fs) {
-            double da = a.getOrDefault(f, 0L) - ma;
-            double db = b.getOrDefault(f, 0L) - mb;
-            cov += da * db;
-            va += da * da;
-            vb += db * db;
+        double vx = 0;
+        double vy = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] != 0 || y[i] != 0) {
+                cov += (x[i] - mx) * (y[i] - my);
+                vx += (x[i] - mx) * (x[i] - mx);
+                vy += (y[i] - my) * (y[i] - my);
+            }
         }
-        return va == 0 || vb == 0 ? Double.NaN : cov / Math.sqrt(va * vb);
+        return vx == 0 || vy == 0 ? Double.NaN : cov / Math.sqrt(vx * vy);
     }
 
     private static List<Frame> top(Map<Frame, Long> weights, int n) {
