@@ -455,7 +455,7 @@ public final class CCSampler implements AutoCloseable {
     /**
      * Detaches and attaches the burst probes for the drain's {@link BurstSchedule}: disposing the
      * binding takes every root's probe out (and invalidates the code they were compiled into), and
-     * attaching it again puts them back. Drain thread.
+     * attaching it again puts them back. {@code ccsampler-probes}, when the schedule asks.
      */
     private final class BurstProbes implements Drainer.BurstProbeControl {
         @Override
@@ -485,8 +485,9 @@ public final class CCSampler implements AutoCloseable {
     /**
      * Makes the root probes count, once: from then on walks can stop at unchanged frames. Probes on
      * standby ({@link #attachStandbyProbes}) start counting; else they are attached now. Any thread;
-     * the drain thread calls it, so it takes its own lock, never this object's (a stop holds that
-     * while it waits for the drain thread).
+     * {@code ccsampler-probes} calls it when a rule of the drain loop asks ({@link
+     * dev.ccsampler.drain.Drainer}), so it takes its own lock, never this object's (a stop holds
+     * that while it waits for the drain thread and for that one).
      *
      * @param trivialAsleep whether a rule of {@code Incremental=auto} asks: then trivial roots
      *            ({@link CallDepthProbe#isTrivial}) get no probe, for good ({@link DormantProbes})
@@ -552,7 +553,7 @@ public final class CCSampler implements AutoCloseable {
      * ({@code tools/workloads/awfy-phases.js}: Towers ran three times as long). The frames of the
      * other roots are uncounted ones, walked as those of builtins without a probe are. Under
      * {@code standby}, with probes on every root already, or when no name is known: as {@link
-     * #attachProbes}. The drain thread calls it.
+     * #attachProbes}. {@code ccsampler-probes} calls it, while the drain thread goes on.
      */
     private void attachNarrowProbes(String why, String threadName, java.util.Set<String> names) {
         boolean first;
@@ -687,7 +688,7 @@ public final class CCSampler implements AutoCloseable {
     /**
      * Wakes the probes of roots that were judged trivial but whose frames a walk saw below a deep
      * stack ({@link Drainer#onSleepersHosting}, {@link DormantProbes}): a binding for those roots
-     * alone, whose probes count only the frames they saw enter. The drain thread calls it.
+     * alone, whose probes count only the frames they saw enter. {@code ccsampler-probes} calls it.
      */
     private void wakeProbes(int[] hashes) {
         java.util.Set<String> labels = new java.util.LinkedHashSet<>();

@@ -41,7 +41,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Threading: {@link #drainOnce()} runs on the drain thread (or on the thread that stops the
  * sampler, after the drain thread has ended); it holds the CC-Map monitor for each batch, and so
  * does every reader. {@link #register}, called on guest threads as they enter a context, takes no
- * lock: the drain adopts the thread when it next holds the monitor.
+ * lock: the drain adopts the thread when it next holds the monitor. What the drain loop's rules
+ * ask of the probes (attach, wake, detach) runs on a thread of its own, {@code ccsampler-probes}
+ * ({@link ProbeChanges}): an attachment may take Truffle a second or more, and the rings must not fill
+ * meanwhile.
  *
  * <p>Internal: public only for {@code dev.ccsampler.CCSampler}, which owns one per engine;
  * {@link #register} and {@link #liveThreads} take and return a type of the non-exported capture
@@ -131,6 +134,10 @@ public final class Drainer {
     private final ProbeEffect judged = new ProbeEffect();
     private volatile Thread thread;
     private volatile boolean running;
+    /** Where the probes are attached, woken and detached when a rule asks (the thread {@code ccsampler-probes}). */
+    private final ProbeChanges probeChanges = new ProbeChanges();
+    /** Whether a change of the burst probes that the schedule asked for is not made yet: the schedule waits for it. */
+    private volatile boolean burstChanging;
     /** Where the drain's own failures, failed walks and full rings are reported once; null for nowhere. */
     private volatile FaultLog faults;
     /** Guarded by the CC-Map monitor: whether a full ring, a failed walk was reported. */
@@ -202,7 +209,7 @@ public final class Drainer {
         tuner = t;
     }
 
-    /** Attaches and detaches the burst probes; the sampler does it, on the drain thread. @since 0.4 */
+    /** Attaches and detaches the burst probes; the sampler does it, on {@code ccsampler-probes} when the schedule asks. @since 0.4 */
     public interface BurstProbeControl {
         /** Detaches the probes (after {@link BurstSwitch#markDetached()}); {@code why} goes into the report. */
         void detach(String why);
@@ -224,10 +231,13 @@ public final class Drainer {
         burstSchedule = schedule;
     }
 
-    /** Runs the burst schedule's checks, and what they ask for. Drain thread, not holding the monitor. */
+    /**
+     * Runs the burst schedule's checks, and asks {@code ccsampler-probes} for what they ask for
+     * (then waits for it before the next check). Drain thread, not holding the monitor.
+     */
     private void scheduleBurstProbes() {
         BurstSchedule sch = burstSchedule;
-        if (sch == null) {
+        if (sch == null || burstChanging) {
             return;
         }
         BurstSwitch sw = burstSwitch;
@@ -248,23 +258,38 @@ public final class Drainer {
                 map.rollCallWindows();
             }
         }
+        BurstProbeControl control = burstControl;
         if (a == BurstSchedule.Action.DETACH) {
             sw.markDetached();
-            burstControl.detach(why);
-            synchronized (map) {
-                sch.detached(System.nanoTime());
-            }
+            burstChanging = true;
+            probeChanges.ask(() -> {
+                try {
+                    control.detach(why);
+                    synchronized (map) {
+                        sch.detached(System.nanoTime());
+                    }
+                } finally {
+                    burstChanging = false;
+                }
+            });
         } else if (a == BurstSchedule.Action.ATTACH) {
             String added;
             synchronized (map) {
                 added = extrapolateDetachedCalls(sch);
             }
-            burstControl.attach(why + "; " + added);
-            sw.markAttached();
-            synchronized (map) {
-                map.rollCallWindows();
-                sch.attached(System.nanoTime());
-            }
+            burstChanging = true;
+            probeChanges.ask(() -> {
+                try {
+                    control.attach(why + "; " + added);
+                    sw.markAttached();
+                    synchronized (map) {
+                        map.rollCallWindows();
+                        sch.attached(System.nanoTime());
+                    }
+                } finally {
+                    burstChanging = false;
+                }
+            });
         }
     }
 
@@ -313,7 +338,7 @@ public final class Drainer {
     }
 
     /**
-     * Calls {@code action} on the drain thread and outside the CC-Map's lock, with the
+     * Calls {@code action} on {@code ccsampler-probes} (ProbeChanges) and outside the CC-Map's lock, with the
      * thread's name when the cost budget leaves some thread with deep stacks fewer than one walk in
      * {@value #THINNED_WEIGHT} ticks. Either of two signs says so:
      * <ul>
@@ -354,7 +379,7 @@ public final class Drainer {
     private int hostingCount;
 
     /**
-     * Calls {@code action} on the drain thread, outside the CC-Map's lock, with the identity hashes
+     * Calls {@code action} on {@code ccsampler-probes}, outside the CC-Map's lock, with the identity hashes
      * of the roots that {@code sleeping} says have no probe (judged trivial) and whose frames a walk
      * saw below at least {@code frames} other frames since the last call: they call after all, in a
      * way their tree did not show (a builtin that runs a block, a call site that had not run), and
@@ -434,7 +459,7 @@ public final class Drainer {
     }
 
     /**
-     * Calls {@code action} once, on the drain thread and outside the CC-Map's lock, with what was
+     * Calls {@code action} once, on {@code ccsampler-probes} and outside the CC-Map's lock, with what was
      * seen, when some thread has had at least {@value #LATE_TRIGGER} samples that ran a whole
      * period or more while they waited for a safepoint, and the periods its recent samples ran so
      * are at least {@value #WAITED_SHARE_PERCENT} % of its recent time (about the last hundred
@@ -826,6 +851,7 @@ public final class Drainer {
      */
     public void setFaultLog(FaultLog log) {
         faults = log;
+        probeChanges.setFaultLog(log);
     }
 
     /**
@@ -865,6 +891,8 @@ public final class Drainer {
                 Thread.currentThread().interrupt();
             }
         }
+        probeChanges.stop();
+        burstChanging = false;
         drainOnce();
     }
 
@@ -873,25 +901,27 @@ public final class Drainer {
             try {
                 drainOnce();
                 scheduleBurstProbes();
+                // the rules that attach or wake probes ask ccsampler-probes to, and the drain goes
+                // on meanwhile (ProbeChanges: an attachment may take a second or more)
                 java.util.function.BiConsumer<String, java.util.Set<String>> deep = onDeep;
                 String who = deepPending;
                 if (deep != null && who != null) {
                     java.util.Set<String> names = deepNames;
                     deepPending = null;
-                    deep.accept(who, names);
+                    probeChanges.ask(() -> deep.accept(who, names));
                 }
                 java.util.function.Consumer<String> late = onLate;
                 String why = lateReason;
                 if (late != null && why != null) {
                     onLate = null;
-                    late.accept(why);
+                    probeChanges.ask(() -> late.accept(why));
                 }
                 judgeProbes();
                 java.util.function.Consumer<int[]> hosting = onHosting;
                 if (hosting != null) {
                     int[] seen = takeHosting();
                     if (seen != null) {
-                        hosting.accept(seen);
+                        probeChanges.ask(() -> hosting.accept(seen));
                     }
                 }
             } catch (RuntimeException | Error e) {

@@ -29,7 +29,9 @@ public final class FaultLog {
         /** A stack walk threw on a guest thread. */
         CAPTURE,
         /** A thread's ring was full. */
-        RING
+        RING,
+        /** Attaching, waking or detaching probes threw ({@code ccsampler-probes}). */
+        PROBES
     }
 
     /** Prefix of every line, as elsewhere in ccsampler's messages. */
