@@ -61,8 +61,8 @@ public final class SplitCheckCommand {
     /** The command line; {@link #call()} runs the check. */
     @Command(name = "split-check", sortOptions = false, usageHelpAutoWidth = true,
                     description = {"Runs programs that time their own phases (default: examples/phases.js,",
-                            "tools/workloads/three-phase.js, tools/workloads/known-split-timed.js and",
-                            "tools/workloads/deep-descents.js) under",
+                            "tools/workloads/three-phase.js, tools/workloads/known-split-timed.js,",
+                            "tools/workloads/deep-descents.js and tools/workloads/rb-three-phase.rb) under",
                             "each profiler configuration in fresh",
                             "processes, interleaved, and compares each phase's share of inclusive time in the",
                             "profile with the share the program measured in the same run."},
@@ -130,6 +130,7 @@ public final class SplitCheckCommand {
             programs.add(repo.resolve("tools/workloads/three-phase.js"));
             programs.add(repo.resolve("tools/workloads/known-split-timed.js"));
             programs.add(repo.resolve("tools/workloads/deep-descents.js"));
+            programs.add(repo.resolve("tools/workloads/rb-three-phase.rb"));
         }
         List<Config> configs = new ArrayList<>();
         for (Config c : CONFIGS) {
