@@ -31,7 +31,7 @@ import dev.ccsampler.fault.FaultLog;
  */
 final class ProbeChanges {
 
-    /** How long {@link #stop} waits for a change that runs (Truffle's attachment of a binding). */
+    /** How long {@link #stop} waits, at most, for the changes asked for (each an attachment of a binding, seconds on TruffleRuby). */
     private static final long STOP_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -61,16 +61,6 @@ final class ProbeChanges {
                 t.start();
             }
             changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Whether a change is asked for or runs. Any thread. */
-    boolean pending() {
-        lock.lock();
-        try {
-            return busy || !queue.isEmpty();
         } finally {
             lock.unlock();
         }
