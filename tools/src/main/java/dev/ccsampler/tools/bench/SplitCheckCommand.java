@@ -76,6 +76,9 @@ public final class SplitCheckCommand {
         Set<String> only;
         @Option(names = "--extra", paramLabel = "OPT", description = "one more option for the ccsampler runs (repeatable), e.g. --ccsampler.CostBudget=5")
         List<String> extra = new ArrayList<>();
+        @Option(names = "--run-option", paramLabel = "OPT", description = {"one more launcher option for every run, 'none' and --cpusampler too (repeatable),",
+                "e.g. --polyglot (a program that evaluates code of another language) or --vm.Xss16m"})
+        List<String> runOptions = new ArrayList<>();
         @Option(names = "--config", paramLabel = "L=O,..", description = {"one more ccsampler configuration labelled L with options O (repeatable),",
                 "e.g. 'cc1-skip=--ccsampler.Period=1ms,--ccsampler.WaitedTicks=skip'"})
         List<String> config = new ArrayList<>();
@@ -146,7 +149,7 @@ public final class SplitCheckCommand {
             throw new Cli.BadInput("--out " + a.outDir + ": exists and is not a directory.");
         }
         Files.createDirectories(a.outDir);
-        return execute(repo, programs, configs, a.rounds, a.extra, a.outDir, out, err);
+        return execute(repo, programs, configs, a.rounds, a.extra, a.runOptions, a.outDir, out, err);
     }
 
     /**
@@ -196,7 +199,8 @@ public final class SplitCheckCommand {
         }
     }
 
-    private static int execute(Path repo, List<Path> programs, List<Config> configs, int rounds, List<String> extra, Path outDir, PrintStream out, PrintStream err)
+    private static int execute(Path repo, List<Path> programs, List<Config> configs, int rounds, List<String> extra, List<String> runOptions, Path outDir,
+                    PrintStream out, PrintStream err)
                     throws IOException, InterruptedException {
         Map<String, List<Result>> results = new LinkedHashMap<>();
         long start = System.nanoTime();
@@ -206,15 +210,7 @@ public final class SplitCheckCommand {
                     String key = program.getFileName() + "\t" + c.label;
                     Path profile = outDir.resolve(name(program) + "-" + c.label.replace(' ', '-') + "-" + round + ".json");
                     Path log = outDir.resolve(name(program) + "-" + c.label.replace(' ', '-') + "-" + round + ".log");
-                    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ccsampler").toString(), "run"));
-                    cmd.addAll(c.options);
-                    if (c.format == ProfileFormat.CCSAMPLER) {
-                        cmd.addAll(extra);
-                        cmd.add("--ccsampler.OutputFile=" + profile);
-                    } else if (c.format == ProfileFormat.CPUSAMPLER) {
-                        cmd.add("--cpusampler.OutputFile=" + profile);
-                    }
-                    cmd.add(program.toString());
+                    List<String> cmd = command(repo, c, runOptions, extra, profile, program);
                     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
                     if (!p.waitFor(20, TimeUnit.MINUTES)) {
                         p.destroyForcibly();
@@ -227,7 +223,7 @@ public final class SplitCheckCommand {
                 }
             }
         }
-        String md = table(results, rounds, (System.nanoTime() - start) / 60e9, extra);
+        String md = table(results, rounds, (System.nanoTime() - start) / 60e9, extra, runOptions);
         Files.writeString(outDir.resolve("split-check.md"), md);
         out.print(md);
         out.println("wrote " + outDir.resolve("split-check.md"));
@@ -240,7 +236,25 @@ public final class SplitCheckCommand {
         return dot > 0 ? n.substring(0, dot) : n;
     }
 
-    private static Result read(Path program, Config c, Path log, Path profile, int exit) throws IOException {
+    /**
+     * One run's command: the launcher options of every run ({@code --run-option}) first, then the
+     * configuration's, the ccsampler runs' {@code --extra} ones and the profile file, the program.
+     */
+    static List<String> command(Path repo, Config c, List<String> runOptions, List<String> extra, Path profile, Path program) {
+        List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ccsampler").toString(), "run"));
+        cmd.addAll(runOptions);
+        cmd.addAll(c.options);
+        if (c.format == ProfileFormat.CCSAMPLER) {
+            cmd.addAll(extra);
+            cmd.add("--ccsampler.OutputFile=" + profile);
+        } else if (c.format == ProfileFormat.CPUSAMPLER) {
+            cmd.add("--cpusampler.OutputFile=" + profile);
+        }
+        cmd.add(program.toString());
+        return cmd;
+    }
+
+    static Result read(Path program, Config c, Path log, Path profile, int exit) throws IOException {
         Map<String, Double> truth = new LinkedHashMap<>();
         List<String> unmatched = new ArrayList<>();
         long millis = -1;
@@ -255,7 +269,9 @@ public final class SplitCheckCommand {
             }
         }
         if (exit != 0 || truth.isEmpty()) {
-            throw new IOException(program.getFileName() + " under " + c.label + " exited " + exit + " without its 'time by <clock>: phase p%, ...' line; see " + log);
+            boolean otherLanguage = Files.readString(log).contains("No language for id");
+            throw new IOException(program.getFileName() + " under " + c.label + " exited " + exit + " without its 'time by <clock>: phase p%, ...' line; see " + log
+                            + (otherLanguage ? " (it evaluates code of another language: run with --run-option=--polyglot)" : ""));
         }
         Map<String, Double> measured = new LinkedHashMap<>();
         long samples = 0;
@@ -371,12 +387,15 @@ public final class SplitCheckCommand {
         return of;
     }
 
-    private static String table(Map<String, List<Result>> results, int rounds, double minutes, List<String> extra) {
+    private static String table(Map<String, List<Result>> results, int rounds, double minutes, List<String> extra, List<String> runOptions) {
         StringBuilder md = new StringBuilder();
         md.append("### ccsampler split-check — ").append(LocalDateTime.now().toString(), 0, 16).append(", ").append(rounds).append(" round(s), ")
                         .append(String.format("%.1f min, %d cores", minutes, Runtime.getRuntime().availableProcessors()));
         if (!extra.isEmpty()) {
             md.append(", ccsampler extra options ").append(String.join(" ", extra));
+        }
+        if (!runOptions.isEmpty()) {
+            md.append(", every run with ").append(String.join(" ", runOptions));
         }
         md.append("\n\n| program | config | largest error pts, median (range) | noise pts | mean signed error (± s.e.) | shares: profile / own timing, medians | program ms, median | × none |\n|---|---|--:|--:|--:|---|--:|--:|\n");
         Map<String, Double> noneMillis = new LinkedHashMap<>();

@@ -119,6 +119,35 @@ class BenchHarnessTest {
     }
 
     /**
+     * split-check's {@code --run-option} goes to every run, the one without a profiler and
+     * --cpusampler's too (a polyglot program needs {@code --polyglot} under each, or the runs
+     * compare different programs), before the configuration's own options; {@code --extra} only to
+     * ccsampler's. A run that fails because the program evaluates another language says which
+     * option it needs.
+     */
+    @Test
+    void splitCheckRunOptionsGoToEveryRun(@TempDir Path dir) throws IOException {
+        Path repo = Path.of("/repo"), program = Path.of("/p/poly.js"), profile = dir.resolve("p.json");
+        List<String> run = List.of("--polyglot", "--vm.Xss16m"), extra = List.of("--ccsampler.CostBudget=5");
+        for (var c : SplitCheckCommand.CONFIGS) {
+            List<String> cmd = SplitCheckCommand.command(repo, c, run, extra, profile, program);
+            assertEquals(List.of("/repo/bin/ccsampler", "run", "--polyglot", "--vm.Xss16m"), cmd.subList(0, 4), c.label());
+            assertEquals(c.options(), cmd.subList(4, 4 + c.options().size()), c.label());
+            assertEquals(program.toString(), cmd.get(cmd.size() - 1), c.label());
+            assertEquals(c.format() == dev.ccsampler.tools.compare.ProfileFormat.CCSAMPLER, cmd.containsAll(extra), c.label());
+            assertEquals(c.format() != null, cmd.stream().anyMatch(a -> a.endsWith("OutputFile=" + profile)), c.label());
+        }
+        assertEquals(List.of("/repo/bin/ccsampler", "run", "/p/poly.js"), SplitCheckCommand.command(repo, SplitCheckCommand.CONFIGS.get(0), List.of(), extra, profile, program));
+
+        Path log = Files.writeString(dir.resolve("run.log"), "Error: No language for id python found. Supported languages are: [js]\n");
+        var e = assertThrows(IOException.class, () -> SplitCheckCommand.read(program, SplitCheckCommand.CONFIGS.get(0), log, profile, 1));
+        assertTrue(e.getMessage().contains("poly.js under none exited 1") && e.getMessage().contains("--run-option=--polyglot") && e.getMessage().contains(log.toString()), e.getMessage());
+        Path other = Files.writeString(dir.resolve("other.log"), "SyntaxError: x\n");
+        e = assertThrows(IOException.class, () -> SplitCheckCommand.read(program, SplitCheckCommand.CONFIGS.get(0), other, profile, 1));
+        assertFalse(e.getMessage().contains("--polyglot"), e.getMessage());
+    }
+
+    /**
      * split-check looks for a phase's function in the program's own file first: TruffleRuby names
      * code evaluated from a string after the method that evaluates it, and that must not stand for
      * the phase; a phase found nowhere in the file is looked for in every source.
