@@ -188,6 +188,48 @@ public final class CallDepth {
         exited = NONE;
     }
 
+    /**
+     * The arguments array each counted frame of a root that replaces its loops on the stack was
+     * entered with ({@link #noteEnterArgs}), by depth; what other roots' frames left here is
+     * never read, since {@link #reentered} first checks that the root on top is such a root.
+     */
+    private Object[] enterArgs = new Object[64];
+
+    /**
+     * After {@link #enter}, from the probe of a root that replaces its loops on the stack: the
+     * arguments array the frame was entered with, or null (compiled, not at a compilation root).
+     * Guest thread.
+     */
+    public void noteEnterArgs(Object[] args) {
+        int d = depth - 1;
+        Object[] a = enterArgs;
+        if (d < a.length) {
+            a[d] = args;
+        } else {
+            CompilerDirectives.transferToInterpreter(); // as for roots
+            growArgs(d, args);
+        }
+    }
+
+    /**
+     * Whether an enter of {@code root} with {@code args} is the counted frame on top entered
+     * again: the same root, entered with the same arguments array (a call passes its callee a
+     * new one). GraalPy 25.0.1 runs a root's enter probe again, for the same activation, when a
+     * loop of it goes into on-stack-replaced code, whose frame carries its parent frame's
+     * arguments array; it runs the return probe once. Frames entered since and returned do not
+     * matter: the frame on top is the same. Guest thread.
+     */
+    public boolean reentered(int root, Object[] args) {
+        int d = depth - 1;
+        return args != null && d >= 0 && d < roots.length && d < enterArgs.length && roots[d] == root && enterArgs[d] == args;
+    }
+
+    @CompilerDirectives.TruffleBoundary
+    private void growArgs(int d, Object[] args) {
+        enterArgs = java.util.Arrays.copyOf(enterArgs, Math.max(d + 1, enterArgs.length * 2));
+        enterArgs[d] = args;
+    }
+
     @CompilerDirectives.TruffleBoundary
     private void grow(int d, int root) {
         roots = java.util.Arrays.copyOf(roots, Math.max(d + 1, roots.length * 2));

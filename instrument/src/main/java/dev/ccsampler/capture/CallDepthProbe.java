@@ -424,7 +424,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
         }
         if (woken != null) {
             // a binding for the woken roots alone: their frames entered before it are on the stack
-            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, guarded, state, null) : null;
+            return woken.contains(label(instrumented, root)) ? new RootEnterReturnNode(local, System.identityHashCode(root), generations, guarded, state, null, root instanceof BytecodeOSRNode) : null;
         }
         if (dormant != null && sleeps(instrumented, root)) {
             String label = label(instrumented, root);
@@ -439,7 +439,7 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             l = leaves;
             l.note(root.getName());
         }
-        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, guarded, state, l);
+        return new RootEnterReturnNode(local, System.identityHashCode(root), generations, guarded, state, l, root instanceof BytecodeOSRNode);
     }
 
     /** How a trivial root is named in the report and keyed for waking: "name (source:line)". */
@@ -481,7 +481,21 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
          */
         private final Leaves leaves;
 
-        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Switch state, Leaves leaves) {
+        /**
+         * Whether the root replaces its loops on the stack ({@link BytecodeOSRNode}): GraalPy 25.0.1
+         * runs a root's enter probe a second time for the same activation when one of its loops
+         * goes into on-stack-replaced code (its OSR entry runs the bytecode loop as a fresh entry
+         * would), and its return probe once. Counted as a call, that left the marks a frame deep
+         * too many for good: below it every incremental walk took over the frames of the wrong
+         * level (tools/workloads/poly-phases.js's recursion through JavaScript and Python, 1 to 8
+         * walks in 2 000 off by a level, docs/languages.md, <em>Polyglot programs</em>). Such a
+         * root's enters keep their arguments array, and an enter with the array of the counted
+         * frame on top, of the same root, is that activation again ({@link CallDepth#reentered}).
+         */
+        private final boolean osr;
+
+        RootEnterReturnNode(ContextThreadLocal<CallDepth> local, int root, boolean generations, boolean guarded, Switch state, Leaves leaves, boolean osr) {
+            this.osr = osr;
             this.local = local;
             this.root = root;
             this.generations = generations;
@@ -519,11 +533,34 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             if (!state.counting()) {
                 return; // on standby or retired
             }
-            if (leaves == null) {
+            if (osr) {
+                enterOsr(frame);
+            } else if (leaves == null) {
                 local.get().enter(root, generations);
             } else if (!leaves.asleep) {
                 CallDepth d = local.get();
                 d.enter(root, generations);
+                d.noteLeafEnter();
+            }
+        }
+
+        /**
+         * The enter of a root that replaces its loops on the stack ({@link #osr}). Its arguments
+         * are kept only in the interpreter and at a compilation root (the OSR code is one): where
+         * the root is inlined the array may have been taken apart, and keeping it would allocate.
+         */
+        private void enterOsr(VirtualFrame frame) {
+            if (leaves != null && leaves.asleep) {
+                return;
+            }
+            Object[] args = CompilerDirectives.inInterpreter() || CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
+            CallDepth d = local.get();
+            if (d.reentered(root, args)) {
+                return; // the same activation, entering its OSR code
+            }
+            d.enter(root, generations);
+            d.noteEnterArgs(args);
+            if (leaves != null) {
                 d.noteLeafEnter();
             }
         }

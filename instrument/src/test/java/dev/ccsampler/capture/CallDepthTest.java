@@ -132,4 +132,41 @@ class CallDepthTest {
         m.exitCounted(each, null, (byte) 0); // at depth 0 too
         assertEquals(0, m.depth());
     }
+
+    /**
+     * An enter of the counted frame on top, of the same root with the same arguments array, is
+     * that activation again (GraalPy's loop going into on-stack-replaced code), not a call: a
+     * self-recursive call passes a new array, frames called and returned in between do not
+     * matter, and an array kept deeper than the top is no match. Arrays are kept past 64 frames.
+     */
+    @Test
+    void theSameActivationEnteringAgainIsToldFromACall() {
+        CallDepth m = new CallDepth();
+        Object[] outer = {1};
+        Object[] inner = {2};
+        m.enter(7, false);
+        m.noteEnterArgs(outer);
+        assertTrue(m.reentered(7, outer));
+        assertFalse(m.reentered(7, new Object[]{1}), "a recursive call: a new array");
+        assertFalse(m.reentered(8, outer), "another root");
+        assertFalse(m.reentered(7, null), "no array kept (compiled, inlined)");
+        m.enter(7, false); // a real self-recursive call
+        m.noteEnterArgs(inner);
+        assertFalse(m.reentered(7, outer), "the caller's array is not the top frame's");
+        assertTrue(m.reentered(7, inner));
+        m.enter(9, false);
+        m.exit(null, (byte) 0); // a callee that ran and returned
+        assertTrue(m.reentered(7, inner), "the frame on top is the same");
+        m.exit(null, (byte) 0);
+        assertTrue(m.reentered(7, outer));
+        for (int i = 0; i < 100; i++) {
+            m.enter(20, false);
+            m.noteEnterArgs(new Object[]{i});
+        }
+        Object[] deep = {3};
+        m.enter(21, false);
+        m.noteEnterArgs(deep);
+        assertEquals(102, m.depth());
+        assertTrue(m.reentered(21, deep), "kept past the first 64 frames");
+    }
 }

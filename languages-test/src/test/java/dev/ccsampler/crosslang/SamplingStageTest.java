@@ -1127,6 +1127,35 @@ class SamplingStageTest {
     }
 
     @Test
+    void aRecursionThroughJavaScriptAndPythonGivesTheStacksOfFullWalks() throws Exception {
+        // resources/crosslang/polyglot-deep.js: JavaScript and Python levels alternating 120 deep,
+        // GraalPy's foreign-call builtin (no probe) between them, a Python loop, a JavaScript loop
+        // or a JavaScript error unwinding it all at the bottom. GraalPy 25.0.1 runs a root's enter
+        // probe a second time when a loop of the frame goes into on-stack-replaced code, and its
+        // return probe once: the marks were left a frame deep too many, and walks that stopped
+        // below took over the frames of another level (1 to 8 walks in about 2 000 a run, a level
+        // short or long, in nine runs of 2026-12-05; none in four since the second enter of the
+        // same activation is told apart). Every walk is checked against a full one.
+        Run r = verified("polyglot recursion", "js", js("polyglot-deep.js"), Map.of("ccsampler.Period", "1ms", "ccsampler.Incremental", "true", "ccsampler.CostBudget", "100"), 300,
+                        "24", "120", "200000");
+        assertTrue(r.stdout.contains("polyglot-deep: 24 rounds, checksum"), r.stdout);
+        // and the stacks are the mixed ones: the Python loop under both languages' levels
+        ProfileSnapshot p = r.profile;
+        long[] deepest = new long[2];
+        for (ThreadProfile t : p.threads()) {
+            ProfileSnapshot.forEachNode(t.root(), n -> {
+                if (n.self() > 0 && p.method(n.method()).name().equals("py_work")) {
+                    List<dev.ccsampler.ccmap.ContextNode> path = ProfileSnapshot.path(n);
+                    deepest[0] = Math.max(deepest[0], path.stream().filter(f -> p.method(f.method()).language().equals("python") && p.method(f.method()).name().equals("py_level")).count());
+                    deepest[1] = Math.max(deepest[1], path.stream().filter(f -> p.method(f.method()).language().equals("js") && p.method(f.method()).name().equals("jsLevel")).count());
+                }
+            });
+        }
+        assertEquals(121, deepest[0], "py_level frames above py_work's self samples");
+        assertEquals(121, deepest[1], "jsLevel frames above py_work's self samples");
+    }
+
+    @Test
     void pythonCoroutinesGiveTheStacksOfFullWalks() throws Exception {
         // asyncio (and GraalPy's own imports before it): the marks count a root that no frame of
         // the walk shows, the top-down matching stalls there, and the counted frames below it get
