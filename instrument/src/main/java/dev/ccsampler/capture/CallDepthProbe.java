@@ -487,8 +487,8 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
          * goes into on-stack-replaced code (its OSR entry runs the bytecode loop as a fresh entry
          * would), and its return probe once. Counted as a call, that left the marks a frame deep
          * too many for good: below it every incremental walk took over the frames of the wrong
-         * level (tools/workloads/poly-phases.js's recursion through JavaScript and Python, 1 to 8
-         * walks in 2 000 off by a level, docs/languages.md, <em>Polyglot programs</em>). Such a
+         * level (a recursion through JavaScript and Python: 1 to 10 walks in about 2 000 off by a
+         * level, docs/languages.md, <em>Polyglot programs</em>). Such a
          * root's enters keep their arguments array, and an enter with the array of the counted
          * frame on top, of the same root, is that activation again ({@link CallDepth#reentered}).
          */
