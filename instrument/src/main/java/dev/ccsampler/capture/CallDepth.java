@@ -221,7 +221,7 @@ public final class CallDepth {
      */
     public boolean reentered(int root, Object[] args) {
         int d = depth - 1;
-        return args != null && d >= 0 && d < roots.length && d < enterArgs.length && roots[d] == root && enterArgs[d] == args;
+        return args != null && d >= 0 && d < enterArgs.length && roots[d] == root && enterArgs[d] == args;
     }
 
     @CompilerDirectives.TruffleBoundary

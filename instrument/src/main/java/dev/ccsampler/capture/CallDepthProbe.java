@@ -533,33 +533,24 @@ public final class CallDepthProbe implements ExecutionEventNodeFactory {
             if (!state.counting()) {
                 return; // on standby or retired
             }
-            if (osr) {
-                enterOsr(frame);
-            } else if (leaves == null) {
-                local.get().enter(root, generations);
-            } else if (!leaves.asleep) {
-                CallDepth d = local.get();
-                d.enter(root, generations);
-                d.noteLeafEnter();
-            }
-        }
-
-        /**
-         * The enter of a root that replaces its loops on the stack ({@link #osr}). Its arguments
-         * are kept only in the interpreter and at a compilation root (the OSR code is one): where
-         * the root is inlined the array may have been taken apart, and keeping it would allocate.
-         */
-        private void enterOsr(VirtualFrame frame) {
             if (leaves != null && leaves.asleep) {
                 return;
             }
-            Object[] args = CompilerDirectives.inInterpreter() || CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
             CallDepth d = local.get();
-            if (d.reentered(root, args)) {
-                return; // the same activation, entering its OSR code
+            Object[] args = null;
+            if (osr) {
+                // kept only in the interpreter and at a compilation root (the OSR code is one):
+                // where the root is inlined the array may have been taken apart, and keeping it
+                // would allocate
+                args = CompilerDirectives.inInterpreter() || CompilerDirectives.inCompilationRoot() ? frame.getArguments() : null;
+                if (d.reentered(root, args)) {
+                    return; // the same activation, entering its OSR code
+                }
             }
             d.enter(root, generations);
-            d.noteEnterArgs(args);
+            if (osr) {
+                d.noteEnterArgs(args);
+            }
             if (leaves != null) {
                 d.noteLeafEnter();
             }
