@@ -162,7 +162,10 @@ class ListenTest {
             // an interval in a text format
             Answer folded = get(busy.url, "/snapshot?format=folded&seconds=1");
             assertEquals(200, folded.status(), folded.text());
-            assertTrue(folded.text().contains("alpha (listen.js:1)"), folded.text());
+            // the guest's frames, whichever of its two leaves the second holds: once compiled,
+            // alpha's counted loop of Math.sqrt keeps no safepoint poll, and on 2026-12-05's CI
+            // machine every tick of the second was walked at beta's (996 of 996; docs/live.md)
+            assertTrue(Pattern.compile("(?m)^:program \\(Unnamed:1\\);run \\(listen\\.js:3\\);(alpha|beta) \\(listen\\.js:[12]\\) \\d+$").matcher(folded.text()).find(), folded.text());
 
             // the index page and a flame graph, rendered by headless Chromium
             String index = chromiumDom(busy.url + "/");
