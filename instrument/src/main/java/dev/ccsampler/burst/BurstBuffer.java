@@ -30,7 +30,7 @@ public final class BurstBuffer {
     int count;
     /** Sequence number of the sample record this burst follows (the record's {@code burstSeq}). */
     long seq;
-    /** What every call this burst counts stands for: the sample's ticks times the re-enable weight. */
+    /** What every call this burst counts stands for: the ticks of its signature's walks since its last burst, this walk's included. */
     long weight;
 
     BurstBuffer(int capacity) {

@@ -11,8 +11,10 @@ package dev.ccsampler.burst;
  *            when the time profile shifts ({@link BurstSchedule})
  * @param probes whether the probes are attached now, shared by the instrument's burst states and
  *            its sampler
+ * @param periodNanos the sampling period: a signature is also burst once its walks since its last
+ *            burst stand for {@code reenableRatio} times 10 ms ({@link BurstState})
  */
-public record BurstSettings(boolean enabled, int length, int reenableRatio, boolean detach, BurstSwitch probes) {
+public record BurstSettings(boolean enabled, int length, int reenableRatio, boolean detach, BurstSwitch probes, long periodNanos) {
 
     /**
      * Default burst length in events (enters plus returns): 4 096, since on recursive-descent
@@ -29,9 +31,17 @@ public record BurstSettings(boolean enabled, int length, int reenableRatio, bool
     /** Bursting off. */
     public static final BurstSettings OFF = new BurstSettings(false, DEFAULT_LENGTH, DEFAULT_RR);
 
-    /** Probes that stay attached, with a switch of their own. */
+    /** Probes that stay attached, with a switch of their own, at a period of 10 ms. */
     public BurstSettings(boolean enabled, int length, int reenableRatio) {
-        this(enabled, length, reenableRatio, false, new BurstSwitch());
+        this(enabled, length, reenableRatio, false, new BurstSwitch(), 10_000_000L);
+    }
+
+    /**
+     * Ticks whose walks since a signature's last burst make it due whatever their number: the
+     * re-enable ratio times 10 ms, in ticks of the period (at least the ratio).
+     */
+    public long ticksForBurst() {
+        return (long) reenableRatio * Math.max(1, Math.round(10_000_000.0 / periodNanos));
     }
 
     /** Checks the bounds. */
@@ -43,5 +53,8 @@ public record BurstSettings(boolean enabled, int length, int reenableRatio, bool
             throw new IllegalArgumentException("Invalid re-enable ratio " + reenableRatio + ": use 1 to " + MAX_RR + ".");
         }
         java.util.Objects.requireNonNull(probes, "probes");
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("Invalid sampling period " + periodNanos + " ns.");
+        }
     }
 }

@@ -32,9 +32,17 @@ import java.util.concurrent.locks.LockSupport;
  * <li>A burst records at most {@code length} events after the walk it follows (one more when the
  * walked top frame had already returned, recorded as its return first).</li>
  * </ul>
- * Example, RR = 10: the first walk with signature s is burst with weight 1; walks 2..10 with s are
- * not; walk 11 is burst with weight 10, and so on: over k walks with s the weights add up to
- * about k.
+ * Example, RR = 10, one tick a walk: the first walk with signature s is burst with weight 1; walks
+ * 2..10 with s are not; walk 11 is burst with weight 10, and so on: over k walks with s the weights
+ * add up to about k. A burst weighs the ticks of its signature's walks since its last burst, its
+ * own included, and a signature is also due, before its RR-th walk, once those walks stand for RR
+ * times 10 ms ({@link BurstSettings#ticksForBurst}): a walk the cost budget thinned stands for
+ * several ticks (at 10 ms, five ticks a walk: every second walk is burst, weight 10). Counted in
+ * walks alone, the thinned walks of a deep recursion, all with the same top frames, left 25–36
+ * bursts in 3.8–5.5 s of a 2 500-deep list program, and its calls went to one caller or another by
+ * chance (docs/bursting.md, <em>Octane-style phases</em>). In time, not ticks, so that at 1 ms a
+ * parser's walks, thinned to one in six ticks, are not burst five times as often as before: a
+ * burst's cost does not shrink with the period.
  *
  * @since 0.3
  */
@@ -76,8 +84,14 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     /** Whether the instrument's probes are attached: no burst starts while they are not. */
     private final BurstSwitch probes;
     private final int[] signatures = new int[TABLE_SIZE];
-    /** Walks seen with the entry's signature; 0 for an empty entry. */
-    private final int[] seen = new int[TABLE_SIZE];
+    /** Whether the entry holds a signature. */
+    private final boolean[] used = new boolean[TABLE_SIZE];
+    /** Ticks of the entry's signature's walks since its last burst (those walks were not burst). */
+    private final long[] pendingTicks = new long[TABLE_SIZE];
+    /** The entry's signature's walks since its last burst. */
+    private final int[] pendingWalks = new int[TABLE_SIZE];
+    /** {@link BurstSettings#ticksForBurst}. */
+    private final long ticksForBurst;
 
     /**
      * 1 while this state's burst is counted in {@link #running}. Taken back exactly once, by a
@@ -180,6 +194,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
     public BurstState(BurstSettings settings) {
         this.length = settings.length();
         this.rr = settings.reenableRatio();
+        this.ticksForBurst = settings.ticksForBurst();
         this.probes = settings.probes();
         // one more slot: the return of a walked top frame that had already returned
         this.current = new BurstBuffer(length + 1);
@@ -432,31 +447,40 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             return 0; // no probe would see the burst's calls; the history table is left as it was
         }
         int idx = (signature ^ (signature >>> 11)) & (TABLE_SIZE - 1);
+        long ticks = Math.max(1, sampleWeight);
         long w;
-        if (seen[idx] == 0 || signatures[idx] != signature) {
+        if (!used[idx] || signatures[idx] != signature) {
+            used[idx] = true;
             signatures[idx] = signature;
-            seen[idx] = 1;
-            w = 1;
+            pendingTicks[idx] = 0;
+            pendingWalks[idx] = 0;
+            w = ticks;
         } else {
-            int s = seen[idx];
-            seen[idx] = s == Integer.MAX_VALUE ? 1 : s + 1;
-            if (s % rr != 0) {
+            long pending = pendingTicks[idx] + ticks;
+            int walks = pendingWalks[idx] + 1;
+            if (walks < rr && pending < ticksForBurst) {
+                pendingTicks[idx] = pending;
+                pendingWalks[idx] = walks;
                 skipped++;
                 return 0;
             }
-            w = rr;
+            pendingTicks[idx] = 0;
+            pendingWalks[idx] = 0;
+            w = pending; // the ticks of this walk and of the ones since the last burst
         }
         BurstBuffer b = current;
         if (b == null) {
             b = takeFree();
             if (b == null) {
                 busy++;
+                pendingTicks[idx] += w; // still owed a burst: the next walk of the signature carries them
+                pendingWalks[idx] = rr;
                 return 0;
             }
             current = b;
         }
         b.seq = ++nextSeq;
-        b.weight = w * Math.max(1, sampleWeight);
+        b.weight = w;
         if (returnedTop != null) {
             b.kinds[0] = BurstBuffer.RETURN;
             b.targets[0] = returnedTop;
@@ -605,7 +629,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
         return bursts;
     }
 
-    /** Walks not followed by a burst because their signature was seen and it was not its RR-th time. Racy read. */
+    /** Walks not followed by a burst because their signature had fewer than RR walks, standing for less than RR × 10 ms, since its last burst. Racy read. */
     public long skippedByHistory() {
         return skipped;
     }

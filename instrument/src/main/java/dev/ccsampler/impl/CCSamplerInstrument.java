@@ -91,7 +91,7 @@ public final class CCSamplerInstrument extends TruffleInstrument {
                         o.get(CCSamplerOptions.WAITED_TICKS), o.get(CCSamplerOptions.SAMPLE_CONTEXT_INITIALIZATION), o.get(CCSamplerOptions.WRITE_KNOWN_FRAMES),
                         o.get(CCSamplerOptions.CPU_TIME));
         burstSettings = new BurstSettings(o.get(CCSamplerOptions.BURST), o.get(CCSamplerOptions.BURST_LENGTH), o.get(CCSamplerOptions.BURST_RR), o.get(CCSamplerOptions.BURST_DETACH),
-                        new BurstSwitch());
+                        new BurstSwitch(), auto ? 10_000_000L : period);
         sampler = SamplerAccess.create(env, auto ? 10_000_000L : period, o.get(CCSamplerOptions.STACK_LIMIT), o.get(CCSamplerOptions.BUFFER_SIZE), filter, marks, settings,
                         burstSettings, bursts);
         sampler.setMaxContextNodes(o.get(CCSamplerOptions.MAX_CONTEXT_NODES));

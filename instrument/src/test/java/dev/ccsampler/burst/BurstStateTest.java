@@ -55,6 +55,42 @@ class BurstStateTest {
         assertEquals(4, walk(s, 7, 4, 3));
     }
 
+    /**
+     * A signature is also due once its walks stand for RR × 10 ms: at 10 ms, walks the cost budget
+     * thinned to one in five ticks are burst every second time at RR = 10, each burst weighing the
+     * ticks since the last one, and the weights still add up to the ticks. Counted in walks alone
+     * (every tenth, weight 10 times the walk's 5 ticks), a deep recursion's few thinned walks left a
+     * few dozen bursts a run. At 1 ms the same walks stand for 5 ms each, and every tenth is burst,
+     * as before, weighing the 50 ticks of its ten walks.
+     */
+    @Test
+    void thinnedWalksAreBurstByTheTicksTheyStandFor() {
+        BurstState s = new BurstState(new BurstSettings(true, 3, 10));
+        long weights = 0;
+        int bursts = 0;
+        for (int i = 0; i < 21; i++) {
+            long w = walk(s, 42, 5, 3);
+            weights += w;
+            bursts += w > 0 ? 1 : 0;
+        }
+        assertEquals(11, bursts, "the first walk (new), then every second");
+        assertEquals(21 * 5, weights);
+        assertEquals(10, s.skippedByHistory());
+        // walks of 12 ticks each (a slow walker, a long gap) are burst every time, each with its own ticks
+        for (int i = 0; i < 3; i++) {
+            assertEquals(12, walk(s, 43, 12, 3));
+        }
+
+        BurstState fast = new BurstState(new BurstSettings(true, 3, 10, false, new BurstSwitch(), 1_000_000L));
+        assertEquals(5, walk(fast, 42, 5, 3), "new: burst at once");
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 9; i++) {
+                assertEquals(0, walk(fast, 42, 5, 3));
+            }
+            assertEquals(50, walk(fast, 42, 5, 3), "the tenth walk, weighing the ten walks' ticks");
+        }
+    }
+
     @Test
     void everyWalkBurstsWithRatioOne() {
         BurstState s = new BurstState(new BurstSettings(true, 2, 1));
