@@ -37,19 +37,24 @@ class BurstStateTest {
         return w;
     }
 
+    /** {@code n} walks of {@code ticks} each with one signature, bursts of 3 events: the bursts and their summed weights. */
+    private static long[] walks(BurstState s, int signature, long ticks, int n) {
+        long[] burstsAndWeights = new long[2];
+        for (int i = 0; i < n; i++) {
+            long w = walk(s, signature, ticks, 3);
+            burstsAndWeights[0] += w > 0 ? 1 : 0;
+            burstsAndWeights[1] += w;
+        }
+        return burstsAndWeights;
+    }
+
     @Test
     void reenableRatioWeightsAddUpToTheWalks() {
         BurstState s = new BurstState(new BurstSettings(true, 3, 10));
-        long weights = 0;
-        int bursts = 0;
-        for (int i = 0; i < 101; i++) {
-            long w = walk(s, 42, 1, 3);
-            weights += w;
-            bursts += w > 0 ? 1 : 0;
-        }
+        long[] burstsAndWeights = walks(s, 42, 1, 101);
         // the first walk is new (weight 1), then every 10th of the 100 seen again (weight 10)
-        assertEquals(11, bursts);
-        assertEquals(101, weights);
+        assertEquals(11, burstsAndWeights[0]);
+        assertEquals(101, burstsAndWeights[1]);
         assertEquals(90, s.skippedByHistory());
         // a new signature is burst at once with weight 1; the sample's ticks multiply the weight
         assertEquals(4, walk(s, 7, 4, 3));
@@ -66,15 +71,9 @@ class BurstStateTest {
     @Test
     void thinnedWalksAreBurstByTheTicksTheyStandFor() {
         BurstState s = new BurstState(new BurstSettings(true, 3, 10));
-        long weights = 0;
-        int bursts = 0;
-        for (int i = 0; i < 21; i++) {
-            long w = walk(s, 42, 5, 3);
-            weights += w;
-            bursts += w > 0 ? 1 : 0;
-        }
-        assertEquals(11, bursts, "the first walk (new), then every second");
-        assertEquals(21 * 5, weights);
+        long[] burstsAndWeights = walks(s, 42, 5, 21);
+        assertEquals(11, burstsAndWeights[0], "the first walk (new), then every second");
+        assertEquals(21 * 5, burstsAndWeights[1]);
         assertEquals(10, s.skippedByHistory());
         // walks of 12 ticks each (a slow walker, a long gap) are burst every time, each with its own ticks
         for (int i = 0; i < 3; i++) {
