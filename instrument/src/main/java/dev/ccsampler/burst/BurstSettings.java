@@ -28,12 +28,15 @@ public record BurstSettings(boolean enabled, int length, int reenableRatio, bool
     /** Largest re-enable ratio. */
     public static final int MAX_RR = 1 << 20;
 
+    /** The time a signature's walks stand for that makes it due whatever their number, per unit of the re-enable ratio. */
+    static final long DUE_NANOS_PER_RR = 10_000_000L;
+
     /** Bursting off. */
     public static final BurstSettings OFF = new BurstSettings(false, DEFAULT_LENGTH, DEFAULT_RR);
 
     /** Probes that stay attached, with a switch of their own, at a period of 10 ms. */
     public BurstSettings(boolean enabled, int length, int reenableRatio) {
-        this(enabled, length, reenableRatio, false, new BurstSwitch(), 10_000_000L);
+        this(enabled, length, reenableRatio, false, new BurstSwitch(), DUE_NANOS_PER_RR);
     }
 
     /**
@@ -41,7 +44,7 @@ public record BurstSettings(boolean enabled, int length, int reenableRatio, bool
      * re-enable ratio times 10 ms, in ticks of the period (at least the ratio).
      */
     public long ticksForBurst() {
-        return (long) reenableRatio * Math.max(1, Math.round(10_000_000.0 / periodNanos));
+        return (long) reenableRatio * Math.max(1, Math.round((double) DUE_NANOS_PER_RR / periodNanos));
     }
 
     /** Checks the bounds. */

@@ -473,7 +473,7 @@ public final class BurstState implements FrameInstanceVisitor<Object> {
             b = takeFree();
             if (b == null) {
                 busy++;
-                pendingTicks[idx] += w; // still owed a burst: the next walk of the signature carries them
+                pendingTicks[idx] = w; // still owed a burst: the signature's next walk is burst and carries them
                 pendingWalks[idx] = rr;
                 return 0;
             }
