@@ -2,7 +2,8 @@
 # or by returns ("return"), or one that calls a block at every level before it recurses ("block"),
 # or a binary recursion whose second call follows the first's return ("tree").
 # SamplingStageTest.rubySelfRecursionFromABlockGivesTheStacksOfFullWalks checks incremental walks
-# against full ones on it.
+# against full ones on it. It runs at least 12 rounds and at least one second (a fixed count of
+# rounds gave a fast machine too few samples to judge).
 mode = ARGV[0] || "raise"
 def thrower(d)
   raise ArgumentError, "bottom" if d == 0
@@ -42,5 +43,10 @@ def catcher(k, mode)
   c
 end
 total = 0
-12.times { total += catcher(400, mode) }
+rounds = 0
+start = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+while rounds < 12 || (Process.clock_gettime(Process::CLOCK_MONOTONIC) - start < 1.0 && rounds < 400)
+  total += catcher(400, mode)
+  rounds += 1
+end
 puts "done #{total > 0}"
