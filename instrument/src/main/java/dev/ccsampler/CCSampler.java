@@ -146,6 +146,12 @@ public final class CCSampler implements AutoCloseable {
     private final ThreadLocal<EnteredContexts> enteredContexts = ThreadLocal.withInitial(EnteredContexts::new);
     private final Object probesLock = new Object();
     private EventBinding<CallDepthProbe> probesBinding;
+    /** Whether {@link #takeOutRetiredProbes} disposed {@link #probesBinding}. Guarded by {@code probesLock}. */
+    private boolean probesTakenOut;
+    /** When the probes were switched off for good ({@link #retireProbes}), 0 before. Guarded by {@code probesLock}. */
+    private long retiredNanos;
+    /** Whether a context of one of {@link #TAKE_OUT_LANGUAGES} was created in this engine. */
+    private volatile boolean takeOutLanguageSeen;
     /**
      * Where the probes of trivial roots sleep, from the attachment of probes that leave them out
      * (on standby too); the report lists them once the probes count ({@code probesCounting}).
@@ -276,6 +282,9 @@ public final class CCSampler implements AutoCloseable {
             @Override
             public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
                 initialization.exit();
+                if (TAKE_OUT_LANGUAGES.contains(language.getId())) {
+                    takeOutLanguageSeen = true;
+                }
             }
 
             @Override
@@ -732,6 +741,55 @@ public final class CCSampler implements AutoCloseable {
     static final long COSTLY_PROBE_CALLS = 2_000_000;
 
     /**
+     * How long the probes stay in the code after they were switched off for good, at the least
+     * ({@link #takeOutRetiredProbes}); at the most as long again as the run before that.
+     */
+    static final long TAKE_OUT_AFTER_NANOS = 10_000_000_000L;
+
+    /**
+     * The languages in whose engines the probes switched off for good are taken out of the code
+     * later ({@link #takeOutRetiredProbes}): GraalPy, where a switched-off probe was measured to
+     * cost its calls about as much as a counting one. Elsewhere they stay in place: on GraalJS
+     * the rounds of {@code five-phase.js} after a take-out ran no faster than with the probes
+     * switched off in place (120 against 119 ms a round), and the take-out cost it 2 s of
+     * recompilation (docs/sampling.md, <em>Moves by chance, and probes taken out of the code</em>).
+     */
+    static final java.util.Set<String> TAKE_OUT_LANGUAGES = java.util.Set.of("python");
+
+    /**
+     * Takes the probes that were switched off for good ({@link #retireProbes}) out of the code, a
+     * while after: as long again as the run had lasted when they were switched off, 10 s at the
+     * least ({@link #TAKE_OUT_AFTER_NANOS}), in an engine that ran one of {@link
+     * #TAKE_OUT_LANGUAGES}. There a switched-off probe still costs every call of the code it was
+     * compiled into: on {@code tools/workloads/py-octane.py} the rounds after the switch ran 1.15
+     * times as long as without a profiler, its call-dense rewriting 1.24 times and its recursion
+     * through lambdas 1.5 times (about 11 ns a call), for as long as the program ran; with the
+     * binding disposed at the switch they ran as fast as without one. But disposing invalidates
+     * the code of every probed root, which then runs through the interpreter and the compiler
+     * again: on {@code five-phase.js} the rounds after the switch took 5.3 s disposed against
+     * 4.3 s switched off in place (docs/sampling.md, <em>Probes retired, not detached</em>). So
+     * the probes pay rent, switched off, until the rent paid is about what the recompilation
+     * costs, which grows with the code compiled by then, and so with the run's length (the rule of
+     * the ski-rental problem, costs estimated from those two programs): a short program ends
+     * before, a long one pays the recompilation once. {@code ccsampler-probes}, when the drain
+     * loop finds it due. GraalPy's root-event binding, which bursts share, stays.
+     */
+    private void takeOutRetiredProbes() {
+        double off;
+        synchronized (probesLock) {
+            if (probesClosed || probesBinding == null || probesTakenOut) {
+                return;
+            }
+            probesTakenOut = true;
+            probesBinding.dispose();
+            disposeWoken();
+            off = (System.nanoTime() - retiredNanos) / 1e9;
+        }
+        PeriodTuner.note(samplingNotes, startNanos, String.format(java.util.Locale.ROOT, "root probes taken out of the code, %.1f s after they were switched off: "
+                        + "the code they were compiled into runs through the interpreter and is compiled again without them", off));
+    }
+
+    /**
      * Switches the root probes off for good because they cost too much ({@link #COSTLY_PROBE_CALLS}):
      * the capture and the clock stop using the marks first, then every probe, the woken ones too,
      * returns at once from then on ({@link CallDepthProbe#retire}: one field read a call). The
@@ -747,8 +805,12 @@ public final class CCSampler implements AutoCloseable {
                 return;
             }
             probesBinding.getElement().retire();
+            retiredNanos = System.nanoTime();
             drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
+            if (takeOutLanguageSeen) {
+                drainer.takeOutAt(retiredNanos + Math.max(retiredNanos - startNanos, TAKE_OUT_AFTER_NANOS), this::takeOutRetiredProbes);
+            }
         }
         PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
                         + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes)");
@@ -1269,7 +1331,7 @@ public final class CCSampler implements AutoCloseable {
             }
             synchronized (probesLock) {
                 probesClosed = true;
-                if (probesBinding != null) {
+                if (probesBinding != null && !probesTakenOut) {
                     probesBinding.dispose();
                 }
                 disposeWoken();

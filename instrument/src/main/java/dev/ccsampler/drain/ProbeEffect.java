@@ -11,7 +11,8 @@ package dev.ccsampler.drain;
  * its walked stack (where the thread polled), and the same ticks as the probes placed them. Half
  * the sum of their differences is the share of ticks that went to another function because of
  * the probes: no function's share of self time would change by more without them (their total
- * variation distance). Drain thread, holding the CC-Map monitor.
+ * variation distance). Part of that is chance ({@link #systematicMovedShare}), which the judge
+ * leaves out. Drain thread, holding the CC-Map monitor.
  *
  * <p>What the spared frames are worth in time: each walk's duration against the frames it
  * visited gives the cost of a frame (the slope of a least-squares line through the walks, so that
@@ -34,6 +35,17 @@ final class ProbeEffect {
     private double timedWalks;
     /** Nanoseconds of wall time the samples came in, decayed alike. */
     private double time;
+    /**
+     * Per method, the sum over samples of the square of what the sample's placements changed on it
+     * (its placed minus its polled ticks): the variance of the method's difference in {@link
+     * #movedShare} if the placements moved ticks at random, as many to it as from it on average
+     * (decayed by the square of the factor, as a variance is).
+     */
+    private double[] noise = new double[64];
+    /** The open sample's changes: methods and placed minus polled ticks, {@link #open} of them. */
+    private final int[] openMethod = new int[8];
+    private final double[] openChange = new double[8];
+    private int open;
 
     /**
      * A sample: {@code weight} ticks on {@code pollTop}, the method id of its walked top frame (-1
@@ -42,6 +54,8 @@ final class ProbeEffect {
      * #placed}.
      */
     void sample(int pollTop, long weight, int frames, int walkedFrames, long walkNanos) {
+        close();
+        change(pollTop, -weight);
         add(polled = room(polled, pollTop), pollTop, weight);
         ticks += weight;
         this.frames += frames;
@@ -93,6 +107,58 @@ final class ProbeEffect {
     /** Ticks of the last {@link #sample} as the probes placed them, on the method {@code top} (-1 for none). */
     void placed(int top, long ticks) {
         add(placed = room(placed, top), top, ticks);
+        change(top, ticks);
+    }
+
+    private void change(int method, double ticks) {
+        for (int i = 0; i < open; i++) {
+            if (openMethod[i] == method) {
+                openChange[i] += ticks;
+                return;
+            }
+        }
+        if (open == openMethod.length) {
+            close(); // more tops than a request keeps apart: count what is open as a sample of its own
+        }
+        openMethod[open] = method;
+        openChange[open++] = ticks;
+    }
+
+    /** Adds the open sample's squared changes to {@link #noise}. */
+    private void close() {
+        for (int i = 0; i < open; i++) {
+            double c = openChange[i];
+            if (c != 0) {
+                noise = room(noise, openMethod[i]);
+                noise[openMethod[i] + 1] += c * c;
+            }
+        }
+        open = 0;
+    }
+
+    /**
+     * {@link #movedShare}, less what moves at random would leave: each method's difference counts
+     * only by what exceeds {@code z} times its standard deviation under moves that go either way
+     * ({@link #noise}). Placements that move ticks among the functions of call-dense code by chance
+     * (the thread polls microseconds after the tick, a few calls on) change each function's
+     * histogram by about the square root of its moves, which over a few hundred samples and dozens
+     * of functions sums to a tenth of the ticks; a loop that does not poll, whose ticks all go to
+     * it and none from it, stays.
+     */
+    double systematicMovedShare(double z) {
+        close();
+        if (ticks <= 0) {
+            return 0;
+        }
+        double diff = 0;
+        int n = Math.max(polled.length, placed.length);
+        for (int i = 0; i < n; i++) {
+            double p = i < polled.length ? polled[i] : 0;
+            double q = i < placed.length ? placed[i] : 0;
+            double sd = i < noise.length ? Math.sqrt(noise[i]) : 0;
+            diff += Math.max(0, Math.abs(p - q) - z * sd);
+        }
+        return diff / 2 / ticks;
     }
 
     private static double[] room(double[] a, int method) {
@@ -130,6 +196,10 @@ final class ProbeEffect {
 
     /** Weighs everything so far by {@code f} (0 to 1), so that the shares follow what the probes do now. */
     void decay(double f) {
+        close();
+        for (int i = 0; i < noise.length; i++) {
+            noise[i] *= f * f;
+        }
         for (int i = 0; i < polled.length; i++) {
             polled[i] *= f;
         }

@@ -3,6 +3,7 @@ package dev.ccsampler.drain;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProbeEffectTest {
 
@@ -87,9 +88,57 @@ class ProbeEffectTest {
     }
 
     @Test
+    void movesThatGoEitherWayByChanceAreNotCountedAsMoved() {
+        // call-dense code: each tick is placed on a function drawn at random from 40, independently
+        // of the function the thread polled in (drawn from the same 40): the histograms differ only
+        // by chance, and the raw share reads a good part of the ticks
+        java.util.Random rnd = new java.util.Random(42);
+        ProbeEffect e = new ProbeEffect();
+        for (int i = 0; i < 300; i++) {
+            e.sample(rnd.nextInt(40), 1, 10, 10, -1);
+            e.placed(rnd.nextInt(40), 1);
+        }
+        assertTrue(e.movedShare() > 0.1, () -> "raw " + e.movedShare());
+        assertTrue(e.systematicMovedShare(2) < 0.01, () -> "beyond chance " + e.systematicMovedShare(2));
+        // the same ticks with a loop that does not poll: a fifth of them polled in 0 belong to 1
+        ProbeEffect f = new ProbeEffect();
+        java.util.Random r2 = new java.util.Random(42);
+        for (int i = 0; i < 300; i++) {
+            int polled = r2.nextInt(40);
+            int placed = r2.nextInt(40);
+            if (i % 5 == 0) {
+                polled = 0;
+                placed = 1;
+            }
+            f.sample(polled, 1, 10, 10, -1);
+            f.placed(placed, 1);
+        }
+        assertTrue(f.systematicMovedShare(2) > 0.12, () -> "beyond chance " + f.systematicMovedShare(2));
+        assertTrue(f.systematicMovedShare(2) <= f.movedShare());
+    }
+
+    @Test
+    void aMoveMadeEverySampleIsNoChance() {
+        // all of a sample's ticks go from 1 to 2, every time: nothing moves back
+        ProbeEffect e = new ProbeEffect();
+        for (int i = 0; i < 50; i++) {
+            e.sample(1, 2, 10, 10, -1);
+            e.placed(2, 2);
+        }
+        assertEquals(1.0, e.movedShare(), 1e-12);
+        // each function's change is 100 ticks, with a standard deviation of sqrt(50 x 4) under chance
+        assertEquals((100 - 2 * Math.sqrt(200)) / 100, e.systematicMovedShare(2), 1e-9);
+        // decay keeps the ratio of a change to its deviation for a steady stream of samples apart
+        // from the scale: halving everything halves the change and its deviation
+        e.decay(0.5);
+        assertEquals((100 - 2 * Math.sqrt(200)) / 100, e.systematicMovedShare(2), 1e-9);
+    }
+
+    @Test
     void nothingSampledMovedNothing() {
         ProbeEffect e = new ProbeEffect();
         assertEquals(0, e.movedShare());
+        assertEquals(0, e.systematicMovedShare(2));
         assertEquals(0, e.savedShare());
         assertEquals(0, e.samples());
         assertEquals(0, e.sparedTimeShare());

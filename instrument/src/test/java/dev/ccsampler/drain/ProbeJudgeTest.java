@@ -2,6 +2,7 @@ package dev.ccsampler.drain;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,5 +63,18 @@ class ProbeJudgeTest {
         assertFalse(Drainer.costly(10e6, LIMIT, 200, 0.0, 0.5, 0.10));
         // or the moved ticks keep them, as before
         assertFalse(Drainer.costly(10e6, LIMIT, 200, 0.06, 0.0, BUDGET));
+    }
+
+    @Test
+    void windowsOfFewCallsNeitherCountNorBreakARunOfCostlyOnes() {
+        // py-octane.py: costly, then two windows of the flat phases, then costly again: fired
+        int run = Drainer.costlyWindows(0, true, false);
+        run = Drainer.costlyWindows(run, false, true);
+        run = Drainer.costlyWindows(run, false, true);
+        assertEquals(1, run);
+        run = Drainer.costlyWindows(run, true, false);
+        assertTrue(run >= Drainer.COSTLY_WINDOWS);
+        // a window of many calls in which the probes paid their way breaks the run
+        assertEquals(0, Drainer.costlyWindows(1, false, false));
     }
 }

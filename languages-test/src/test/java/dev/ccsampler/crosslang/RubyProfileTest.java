@@ -100,8 +100,9 @@ class RubyProfileTest {
                 if (walked) {
                     assertEquals(0L, self.getOrDefault("<context initialization (ruby)>", 0L), self.toString());
                     long core = self.entrySet().stream().filter(e -> !e.getKey().startsWith("<context")).mapToLong(Map.Entry::getValue).sum();
-                    // TruffleRuby starts in 150-260 ms: 100 ticks was too many for a loaded full run (78 once)
-                    assertTrue(core > 50, () -> "the core library's start-up walked: " + self);
+                    // TruffleRuby starts in 150-260 ms: 100 ticks was too many for a loaded full run (78 once);
+                    // on a fast machine the second engine's start-up took 81 ticks, under 50 of them in the core library
+                    assertTrue(core > 20, () -> "the core library's start-up walked: " + self);
                 } else {
                     assertTrue(self.getOrDefault("<context initialization (ruby)>", 0L) > 100, self.toString());
                     assertEquals(0L, self.getOrDefault("<module:Truffle>", 0L), self.toString());
