@@ -171,17 +171,7 @@ final class ProbeEffect {
 
     /** The share of ticks the placements moved to another top function, 0 before any sample. */
     double movedShare() {
-        if (ticks <= 0) {
-            return 0;
-        }
-        double diff = 0;
-        int n = Math.max(polled.length, placed.length);
-        for (int i = 0; i < n; i++) {
-            double p = i < polled.length ? polled[i] : 0;
-            double q = i < placed.length ? placed[i] : 0;
-            diff += Math.abs(p - q);
-        }
-        return diff / 2 / ticks;
+        return systematicMovedShare(0);
     }
 
     /** The share of the sampled stacks' frames that the walks did not visit (the marks gave them), 0 before any sample. */
