@@ -150,8 +150,12 @@ public final class CCSampler implements AutoCloseable {
     private boolean probesTakenOut;
     /** When the probes were switched off for good ({@link #retireProbes}), 0 before. Guarded by {@code probesLock}. */
     private long retiredNanos;
-    /** Whether a context of one of {@link #TAKE_OUT_LANGUAGES} was created in this engine. */
-    private volatile boolean takeOutLanguageSeen;
+
+    /**
+     * When probes last went into most of the code: into every root, into the deep stacks' roots,
+     * or on standby at the start. Guarded by {@code probesLock}.
+     */
+    private long attachedNanos;
     /**
      * Where the probes of trivial roots sleep, from the attachment of probes that leave them out
      * (on standby too); the report lists them once the probes count ({@code probesCounting}).
@@ -282,9 +286,6 @@ public final class CCSampler implements AutoCloseable {
             @Override
             public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
                 initialization.exit();
-                if (TAKE_OUT_LANGUAGES.contains(language.getId())) {
-                    takeOutLanguageSeen = true;
-                }
             }
 
             @Override
@@ -514,6 +515,7 @@ public final class CCSampler implements AutoCloseable {
                 java.util.Set<String> probed = java.util.Collections.unmodifiableSet(new java.util.HashSet<>(narrowNames));
                 narrowNames = null;
                 wokenBindings.add(CallDepthProbe.attachMore(env.getInstrumenter(), marks, rootHashes, generations(), n -> !probed.contains(n), probesBinding.getElement()));
+                attachedNanos = System.nanoTime();
                 marksAttached.set(true); // every root has its probe now: the clock reads the top frame from the marks
                 PeriodTuner.note(samplingNotes, startNanos, "root probes added to every other root: " + why);
                 return;
@@ -522,6 +524,7 @@ public final class CCSampler implements AutoCloseable {
                 // kept until close: frames entered while attached must see their return probes
                 dormantProbes = trivialAsleep ? new DormantProbes() : null;
                 probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, true);
+                attachedNanos = System.nanoTime();
                 attachRootEvents();
                 wasStandby = false;
             } else if (probesBinding.getElement().startCounting()) {
@@ -578,6 +581,7 @@ public final class CCSampler implements AutoCloseable {
                 dormantProbes = new DormantProbes();
                 narrowNames = new java.util.HashSet<>(names);
                 probesBinding = CallDepthProbe.attachNarrow(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, names);
+                attachedNanos = System.nanoTime();
                 attachRootEvents();
                 drainer.onSleepersHosting(SamplingSettings.Incremental.DEEP_FRAMES, dormantProbes, this::wakeProbes);
                 // not marksAttached: a frame without a probe may be above the counted one on top,
@@ -599,6 +603,7 @@ public final class CCSampler implements AutoCloseable {
                 }
                 narrowNames.addAll(more);
                 wokenBindings.add(CallDepthProbe.attachMore(env.getInstrumenter(), marks, rootHashes, generations(), more::contains, probesBinding.getElement()));
+                attachedNanos = System.nanoTime();
                 first = false;
                 added = more;
             } else {
@@ -680,6 +685,7 @@ public final class CCSampler implements AutoCloseable {
             }
             dormantProbes = new DormantProbes();
             probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, false);
+            attachedNanos = System.nanoTime();
             attachRootEvents();
         }
     }
@@ -741,40 +747,55 @@ public final class CCSampler implements AutoCloseable {
     static final long COSTLY_PROBE_CALLS = 2_000_000;
 
     /**
-     * How long the probes stay in the code after they were switched off for good, at the least
-     * ({@link #takeOutRetiredProbes}); at the most as long again as the run before that.
+     * How long the probes stay in the code after they were switched off for good, at the least,
+     * when they had been in it from early on ({@link #takeOutDueNanos}); at the most as long again
+     * as the run before that.
      */
     static final long TAKE_OUT_AFTER_NANOS = 10_000_000_000L;
 
     /**
-     * The languages in whose engines the probes switched off for good are taken out of the code
-     * later ({@link #takeOutRetiredProbes}): GraalPy, where a switched-off probe was measured to
-     * cost its calls about as much as a counting one, and TruffleRuby, where a call-dense
-     * evaluator's rounds took 12-15 ms with them switched off, 11 once they were taken out and
-     * without them, 10 without a profiler. Elsewhere they stay in place: on GraalJS
-     * the rounds of {@code five-phase.js} after a take-out ran no faster than with the probes
-     * switched off in place (120 against 119 ms a round), and the take-out cost it 2 s of
-     * recompilation (docs/sampling.md, <em>Moves by chance, and probes taken out of the code</em>).
+     * Probes switched off for good that had been in the code for this share of the run or less,
+     * in percent, are taken out of it at once ({@link #takeOutDueNanos}).
      */
-    static final java.util.Set<String> TAKE_OUT_LANGUAGES = java.util.Set.of("python", "ruby");
+    static final int YOUNG_PROBES_PERCENT = 75;
 
     /**
-     * Takes the probes that were switched off for good ({@link #retireProbes}) out of the code, a
-     * while after: as long again as the run had lasted when they were switched off, 10 s at the
-     * least ({@link #TAKE_OUT_AFTER_NANOS}), in an engine that ran one of {@link
-     * #TAKE_OUT_LANGUAGES}. There a switched-off probe still costs every call of the code it was
-     * compiled into: on {@code tools/workloads/py-octane.py} the rounds after the switch ran 1.15
-     * times as long as without a profiler, its call-dense rewriting 1.24 times and its recursion
-     * through lambdas 1.5 times (about 11 ns a call), for as long as the program ran; with the
-     * binding disposed at the switch they ran as fast as without one. But disposing invalidates
-     * the code of every probed root, which then runs through the interpreter and the compiler
-     * again: on {@code five-phase.js} the rounds after the switch took 5.3 s disposed against
-     * 4.3 s switched off in place (docs/sampling.md, <em>Probes retired, not detached</em>). So
-     * the probes pay rent, switched off, until the rent paid is about what the recompilation
-     * costs, which grows with the code compiled by then, and so with the run's length (the rule of
-     * the ski-rental problem, costs estimated from those two programs): a short program ends
-     * before, a long one pays the recompilation once. {@code ccsampler-probes}, when the drain
-     * loop finds it due. GraalPy's root-event binding, which bursts share, stays.
+     * When probes switched off for good at {@code retired} are to be taken out of the code
+     * ({@link #takeOutRetiredProbes}), {@code attached} being when they last went into most of it
+     * and {@code start} when sampling started. At once when they came into code that had run
+     * without them for the first quarter of the run or more ({@link #YOUNG_PROBES_PERCENT}): their
+     * attachment sent that code through the interpreter and the compiler again, and taking them
+     * out soon after costs little more. Measured: {@code five-phase.js} on GraalJS, the probes in
+     * the code 0.3-2.4 s of 8.6-10.5, 200 rounds 2 s shorter (medians) than with them switched off
+     * in place; {@code py-octane.py} on GraalPy, 3.1-7.1 s of 8.9-13.5, and {@code
+     * rb-costly-probes.rb} on TruffleRuby, 6.1 s of 9.8, 4-5 s shorter than with them taken out
+     * 10 s after the switch (docs/sampling.md, <em>Switched-off probes taken out at once</em>). Else, in the code
+     * from (nearly) the start (under {@code Incremental=standby}, or attached in the first
+     * seconds), once the run has gone on after the switch as long as it had before it, {@link
+     * #TAKE_OUT_AFTER_NANOS} at the least: taking out probes from code compiled and warm recompiles
+     * all of it, which costs more than the switched-off probes over a short rest of the run
+     * ({@code five-phase.js} under {@code standby}, 20 rounds: 13.8-14.0 s taken out at once
+     * against 12.5-12.9 in place; 200 rounds: 35.2-35.9 s against 35.8-35.9 taken out 10 s
+     * later). So those pay rent until the rent paid is about what the recompilation costs, which
+     * grows with the code compiled by then, and so with the run's length (the rule of the
+     * ski-rental problem): a short program ends before, a long one pays the recompilation once.
+     * Either way: a switched-off probe still costs every call of the code it was compiled into
+     * (a field read and a branch at every enter and return): {@code py-octane.py}'s rounds after
+     * the switch ran 1.15 times as long as without a profiler, {@code five-phase.js}'s 1.10
+     * times (its mutual recursion 1.35 times), and as fast as without a profiler but for the
+     * full walks once the probes were out (1.01-1.04).
+     */
+    static long takeOutDueNanos(long start, long attached, long retired) {
+        if ((retired - attached) * 100 <= YOUNG_PROBES_PERCENT * (retired - start)) {
+            return retired;
+        }
+        return retired + Math.max(retired - start, TAKE_OUT_AFTER_NANOS);
+    }
+
+    /**
+     * Takes the probes that were switched off for good ({@link #retireProbes}) out of the code,
+     * when {@link #takeOutDueNanos} says: on {@code ccsampler-probes}, when the drain loop finds it
+     * due. GraalPy's root-event binding, which bursts share, stays.
      */
     private void takeOutRetiredProbes() {
         double off;
@@ -795,13 +816,19 @@ public final class CCSampler implements AutoCloseable {
      * Switches the root probes off for good because they cost too much ({@link #COSTLY_PROBE_CALLS}):
      * the capture and the clock stop using the marks first, then every probe, the woken ones too,
      * returns at once from then on ({@link CallDepthProbe#retire}: one field read a call). The
-     * bindings stay attached until the sampler closes, and so does the one that makes GraalPy fire
-     * root events: disposing a binding invalidates the compiled code of every root it instrumented,
-     * and recompiling it all cost a call-dense program more than the probes had (docs/sampling.md,
-     * <em>Probes retired, not detached</em>). Walks are full from then on, and waited ticks stay with
-     * the sample that carried them, as with {@code WaitedTicks=sample}. The drain thread calls it.
+     * bindings are disposed, which takes the probes out of the compiled code, at once when they
+     * went into it lately, else some time later ({@link #takeOutDueNanos}): disposing a binding
+     * invalidates the compiled code of every root it instrumented, and recompiling code that had
+     * long been compiled cost a call-dense program more than the switched-off probes over a short
+     * rest of the run. The one that makes GraalPy fire root events stays. Walks are full from then
+     * on, and waited ticks stay with the sample that carried them, as with {@code
+     * WaitedTicks=sample}. The drain thread calls it.
      */
     private void retireProbes(String why) {
+        long due;
+        double in;
+        double at;
+        boolean now;
         synchronized (probesLock) {
             if (probesClosed || probesBinding == null || marksRetired.getAndSet(true)) {
                 return;
@@ -810,12 +837,17 @@ public final class CCSampler implements AutoCloseable {
             retiredNanos = System.nanoTime();
             drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
-            if (takeOutLanguageSeen) {
-                drainer.takeOutAt(retiredNanos + Math.max(retiredNanos - startNanos, TAKE_OUT_AFTER_NANOS), this::takeOutRetiredProbes);
-            }
+            due = takeOutDueNanos(startNanos, attachedNanos, retiredNanos);
+            drainer.takeOutAt(due, this::takeOutRetiredProbes);
+            in = (retiredNanos - attachedNanos) / 1e9;
+            at = (due - startNanos) / 1e9;
+            now = due == retiredNanos;
         }
         PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
-                        + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes)");
+                        + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes); "
+                        + (now ? String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and are taken out of it now", in)
+                                        : String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and stay in it, switched off, until %.1f s: "
+                                                        + "recompiling what was compiled with them costs more than they do over a short rest of the run", in, at)));
     }
 
     /**

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -1568,18 +1569,21 @@ class SamplingStageTest {
     }
 
     @Test
-    void switchedOffProbesAreTakenOutOfTheCodeAWhileAfter() throws Exception {
-        // costly-probes.py (GraalPy: 6 s of big-integer products that poll nowhere attach the
-        // probes, an evaluator's calls get them switched off), its evaluator called from the host
-        // until the probes have been taken out of the code (CCSampler.takeOutRetiredProbes: as
-        // long again after the switch as the run before it, 10 s at the least, in an engine that
-        // ran GraalPy or TruffleRuby). A switched-off probe still costs GraalPy's calls (py-octane.py ran 1.15 times
-        // as long as without a profiler in the rounds after the switch, and as fast once it was
-        // disposed). Taking it out recompiles the evaluator (its code is invalidated for the
-        // instruments' change), and the evaluator's results and the books stay as they were.
-        // Seen: switched off at 9.7-10.5 s, taken out 10 s later.
+    void switchedOffProbesInTheCodeFromTheStartAreTakenOutAWhileAfter() throws Exception {
+        // costly-probes.py (GraalPy: 6 s of big-integer products that poll nowhere make the probes
+        // count, an evaluator's calls get them switched off) under Incremental=standby, which has
+        // the probes in the code from the start: switched off, they stay in it until the run has
+        // gone on as long again as before the switch, 10 s at the least (CCSampler.takeOutDueNanos;
+        // probes that came in later, as under the default auto, are taken out at once:
+        // probesThatCostMoreThanTheyBuyAreSwitchedOffForGood). Its evaluator is called from the
+        // host until they have been taken out. A switched-off probe still costs GraalPy's calls
+        // (py-octane.py ran 1.15 times as long as without a profiler in the rounds after the
+        // switch, and as fast once it was disposed). Taking it out recompiles the evaluator (its
+        // code is invalidated for the instruments' change), and the evaluator's results and the
+        // books stay as they were. Seen (under auto, before 2026-12-06): switched off at
+        // 9.7-10.5 s, taken out 10 s later.
         Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: the probes are judged only once compiled code polls late");
-        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true"));
+        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true", "ccsampler.Incremental", "standby"));
         List<String> log = new ArrayList<>();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Object[] result = new Object[3];
@@ -1637,7 +1641,9 @@ class SamplingStageTest {
         int off = indexOf(notes, "root probes switched off for good");
         int out2 = indexOf(notes, "root probes taken out of the code");
         assertTrue(off >= 0 && out2 > off, () -> "switched off, then taken out: " + notes);
-        assertTrue(notes.get(out2).matches(".*taken out of the code, \\d+\\.\\d s after they were switched off.*"), notes.get(out2));
+        assertTrue(notes.get(off).contains("and stay in it, switched off, until"), notes.get(off));
+        java.util.regex.Matcher after = Pattern.compile("taken out of the code, (\\d+\\.\\d) s after they were switched off").matcher(notes.get(out2));
+        assertTrue(after.find() && Double.parseDouble(after.group(1)) >= 9.9, notes.get(out2));
         @SuppressWarnings("unchecked")
         List<String> compiled = (List<String>) result[2];
         Pattern evaluatorRoots = Pattern.compile("\\b(evaluate|fib|add|sub|mul|clamp)\\b");
@@ -1652,10 +1658,12 @@ class SamplingStageTest {
         // costly-probes.js: spin's loops that poll nowhere attach the root probes (WaitedTicks=top),
         // then an evaluator makes millions of calls a second that poll soon: the probes' cost
         // (about 10 ns a counted call) outweighs the ticks they move, and the judge switches them
-        // off. Every walk is checked against a full one, before and after. Switching them off leaves
-        // the compiled code as it was: the evaluator, compiled while they counted its calls, is not
-        // invalidated for it (disposing the probes' binding did that to every probed root: the
-        // rounds of five-phase.js after it took 5.3 s against 4.3 since, docs/sampling.md).
+        // off. Every walk is checked against a full one, before and after. The probes came into the
+        // code once spin had run a while, so they are taken out of it at once
+        // (CCSampler.takeOutDueNanos): the evaluator, compiled while they counted its calls, is
+        // invalidated for the instruments' change and compiled again without them. Probes in the
+        // code from early on stay in it, switched off, for a while (switchedOffProbesAreTakenOut...):
+        // then nothing is invalidated at the switch.
         Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: interpreted, spin's loops poll");
         Path program = js("costly-probes.js");
         List<String> log = new ArrayList<>();
@@ -1684,7 +1692,27 @@ class SamplingStageTest {
         Pattern evaluatorRoots = Pattern.compile("\\b(evaluate|fib)\\b");
         assertTrue(compiled.stream().anyMatch(l -> l.contains("opt done") && evaluatorRoots.matcher(l).find()), () -> "the evaluator should have been compiled: " + compiled.size() + " log lines");
         List<String> invalidated = compiled.stream().filter(l -> l.contains("opt inval") && l.contains("Instruments") && evaluatorRoots.matcher(l).find()).toList();
-        assertEquals(List.of(), invalidated, "the evaluator's code invalidated for a change of instruments while the context ran");
+        java.util.regex.Matcher age = Pattern.compile("^at (\\d+\\.\\d+)s: .*they were in the code for (\\d+\\.\\d) s, and (are taken out of it now|stay in it)").matcher(detached);
+        assertTrue(age.find(), () -> "the note should say how long the probes were in the code, and what becomes of them: " + detached);
+        // at once when in for three quarters of the run or less (the note rounds; the rule compares nanoseconds)
+        double share = Double.parseDouble(age.group(2)) / Double.parseDouble(age.group(1));
+        if (share < 0.73) {
+            assertEquals("are taken out of it now", age.group(3), detached);
+        } else if (share > 0.77) {
+            assertEquals("stay in it", age.group(3), detached);
+        }
+        String takenOut = notes.stream().filter(e -> e.contains("root probes taken out of the code")).findFirst().orElse(null);
+        if (age.group(3).startsWith("are taken out")) {
+            assertNotNull(takenOut, () -> "the probes should have been taken out: " + notes);
+            assertTrue(notes.indexOf(takenOut) > notes.indexOf(detached), () -> "switched off, then taken out: " + notes);
+            java.util.regex.Matcher after = Pattern.compile("taken out of the code, (\\d+\\.\\d) s after they were switched off").matcher(takenOut);
+            assertTrue(after.find() && Double.parseDouble(after.group(1)) < 2, takenOut);
+            assertFalse(invalidated.isEmpty(), () -> "the evaluator's code should be invalidated for the instruments' change: " + compiled.size() + " log lines");
+        } else {
+            // this 6-s run ends before old probes leave (10 s at the least)
+            assertNull(takenOut, () -> "taken out too soon: " + notes);
+            assertEquals(List.of(), invalidated, "the evaluator's code invalidated for a change of instruments while the context ran");
+        }
         assertEquals(guestLines(plain("js", program, "100", "8000")), guestLines(r.stdout), "guest output");
     }
 
