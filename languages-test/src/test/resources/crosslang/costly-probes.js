@@ -6,7 +6,8 @@
 //   eval   a small expression evaluator that recurses through many small functions, and a
 //          recursive fib: millions of calls a second, each polling soon: the probes cost several
 //          nanoseconds a call and move few ticks to another function (they do not pay).
-// Arguments: spin rounds (default 100), eval rounds (default 3000).
+// Arguments: spin rounds (default 100), eval rounds (default 3000), and eval rounds before spin
+// (default 0: a lead whose polls come soon, so the probes come into code that ran without them).
 function spin(n) {
     let x = 1;
     for (let i = 0; i < n; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; }
@@ -46,4 +47,6 @@ function evalPhase(rounds) {
 const args = (typeof arguments !== 'undefined' ? Array.from(arguments) : []);
 const spinRounds = args.length > 0 ? parseInt(args[0]) : 100;
 const evalRounds = args.length > 1 ? parseInt(args[1]) : 3000;
-console.log('costly-probes: spin ' + spinPhase(spinRounds) + ', eval ' + evalPhase(evalRounds));
+const leadRounds = args.length > 2 ? parseInt(args[2]) : 0;
+const lead = leadRounds > 0 ? 'lead ' + evalPhase(leadRounds) + ', ' : '';
+console.log('costly-probes: ' + lead + 'spin ' + spinPhase(spinRounds) + ', eval ' + evalPhase(evalRounds));

@@ -1658,19 +1658,22 @@ class SamplingStageTest {
         // costly-probes.js: spin's loops that poll nowhere attach the root probes (WaitedTicks=top),
         // then an evaluator makes millions of calls a second that poll soon: the probes' cost
         // (about 10 ns a counted call) outweighs the ticks they move, and the judge switches them
-        // off. Every walk is checked against a full one, before and after. The probes came into the
-        // code once spin had run a while, so they are taken out of it at once
+        // off. Every walk is checked against a full one, before and after. 2 000 evaluator rounds
+        // before spin, whose polls come soon, have the probes come into code that ran without them
+        // (seen: in at 5.0 s, switched off at 8.1 s; without that lead, in at 1-2 s and switched
+        // off 3-4 s later, around the rule's three quarters), so they are taken out of it at once
         // (CCSampler.takeOutDueNanos): the evaluator, compiled while they counted its calls, is
         // invalidated for the instruments' change and compiled again without them. Probes in the
-        // code from early on stay in it, switched off, for a while (switchedOffProbesAreTakenOut...):
+        // code from early on stay in it, switched off, for a while
+        // (switchedOffProbesInTheCodeFromTheStartAreTakenOutAWhileAfter):
         // then nothing is invalidated at the switch.
         Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: interpreted, spin's loops poll");
         Path program = js("costly-probes.js");
         List<String> log = new ArrayList<>();
-        // 8 000 evaluator rounds, about 6 s: the judge wants two costly windows of a second in a row,
+        // 8 000 evaluator rounds after spin, about 4 s: the judge wants two costly windows of a second in a row,
         // and since the probes store the depth plainly (2026-12-02) the default 3 000 rounds, at
         // 68 million calls a second, left it one
-        Run r = verified("costly probes", "js", program, Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true"), log, 100, "100", "8000");
+        Run r = verified("costly probes", "js", program, Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true"), log, 100, "100", "8000", "2000");
         List<String> notes = r.profile.meta().sampling();
         System.out.println("costly probes: " + notes);
         assertTrue(notes.stream().anyMatch(e -> e.contains("incremental walks on") && e.contains("safepoint")), () -> "spin's late polls should attach the probes: " + notes);
@@ -1713,7 +1716,7 @@ class SamplingStageTest {
             assertNull(takenOut, () -> "taken out too soon: " + notes);
             assertEquals(List.of(), invalidated, "the evaluator's code invalidated for a change of instruments while the context ran");
         }
-        assertEquals(guestLines(plain("js", program, "100", "8000")), guestLines(r.stdout), "guest output");
+        assertEquals(guestLines(plain("js", program, "100", "8000", "2000")), guestLines(r.stdout), "guest output");
     }
 
     @Test
