@@ -1712,7 +1712,7 @@ class SamplingStageTest {
             assertTrue(after.find() && Double.parseDouble(after.group(1)) < 2, takenOut);
             assertFalse(invalidated.isEmpty(), () -> "the evaluator's code should be invalidated for the instruments' change: " + compiled.size() + " log lines");
         } else {
-            // this 6-s run ends before old probes leave (10 s at the least)
+            // this run ends within seconds of the switch, before old probes leave (10 s at the least)
             assertNull(takenOut, () -> "taken out too soon: " + notes);
             assertEquals(List.of(), invalidated, "the evaluator's code invalidated for a change of instruments while the context ran");
         }
