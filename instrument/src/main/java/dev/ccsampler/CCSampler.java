@@ -156,6 +156,8 @@ public final class CCSampler implements AutoCloseable {
      * or on standby at the start. Guarded by {@code probesLock}.
      */
     private long attachedNanos;
+    /** Whether a context of one of {@link #LATER_TAKE_OUT_LANGUAGES} was created in this engine. */
+    private volatile boolean laterTakeOutPays;
     /**
      * Where the probes of trivial roots sleep, from the attachment of probes that leave them out
      * (on standby too); the report lists them once the probes count ({@code probesCounting}).
@@ -286,6 +288,9 @@ public final class CCSampler implements AutoCloseable {
             @Override
             public void onLanguageContextCreated(TruffleContext context, LanguageInfo language) {
                 initialization.exit();
+                if (LATER_TAKE_OUT_LANGUAGES.contains(language.getId())) {
+                    laterTakeOutPays = true;
+                }
             }
 
             @Override
@@ -748,14 +753,29 @@ public final class CCSampler implements AutoCloseable {
 
     /**
      * How long the probes stay in the code after they were switched off for good, at the least,
-     * when they had been in it from early on ({@link #takeOutDueNanos}); at the most as long again
-     * as the run before that.
+     * when they had been in it from early on, in an engine that ran one of {@link
+     * #LATER_TAKE_OUT_LANGUAGES} ({@link #takeOutDueNanos}); at the most as long again as the run
+     * before that.
      */
     static final long TAKE_OUT_AFTER_NANOS = 10_000_000_000L;
 
     /**
+     * The languages in whose engines probes switched off for good that had been in the code from
+     * early on are taken out of it some time after the switch ({@link #takeOutDueNanos}): there a
+     * switched-off probe costs a call about what a counting one does (GraalPy about 11 ns:
+     * {@code py-octane.py}'s rounds 1.15 times as long as without a profiler; TruffleRuby a
+     * call-dense evaluator's rounds 1.2-1.5 times), and the rent soon pays for the
+     * recompilation. Elsewhere such probes stay in place: on GraalJS the rent is about a tenth of
+     * the time of call-dense code ({@code five-phase.js}: 7 ms a round over its mutual recursion's
+     * 20 million calls), and under {@code Incremental=standby} a take-out 10 s after the switch made 200
+     * rounds 36.6 / 36.8 s against 34.4 / 34.9 in place (docs/sampling.md, <em>Switched-off probes
+     * taken out at once</em>).
+     */
+    static final java.util.Set<String> LATER_TAKE_OUT_LANGUAGES = java.util.Set.of("python", "ruby");
+
+    /**
      * Probes switched off for good that had been in the code for this share of the run or less,
-     * in percent, are taken out of it at once ({@link #takeOutDueNanos}).
+     * in percent, are taken out of it at once, in every language ({@link #takeOutDueNanos}).
      */
     static final int YOUNG_PROBES_PERCENT = 75;
 
@@ -771,8 +791,9 @@ public final class CCSampler implements AutoCloseable {
      * rb-costly-probes.rb} on TruffleRuby, 6.1 s of 9.8, 4-5 s shorter than with them taken out
      * 10 s after the switch (docs/sampling.md, <em>Switched-off probes taken out at once</em>). Else, in the code
      * from (nearly) the start (under {@code Incremental=standby}, or attached in the first
-     * seconds), once the run has gone on after the switch as long as it had before it, {@link
-     * #TAKE_OUT_AFTER_NANOS} at the least: taking out probes from code compiled and warm recompiles
+     * seconds), and only where {@code laterPays} (an engine that ran one of {@link
+     * #LATER_TAKE_OUT_LANGUAGES}; elsewhere never, empty), once the run has gone on after the switch
+     * as long as it had before it, {@link #TAKE_OUT_AFTER_NANOS} at the least: taking out probes from code compiled and warm recompiles
      * all of it, which costs more than the switched-off probes over a short rest of the run
      * ({@code five-phase.js} under {@code standby}, 20 rounds: 13.8-14.0 s taken out at once
      * against 12.5-12.9 in place; 200 rounds: 35.2-35.9 s against 35.8-35.9 taken out 10 s
@@ -785,11 +806,11 @@ public final class CCSampler implements AutoCloseable {
      * times (its mutual recursion 1.35 times), and as fast as without a profiler but for the
      * full walks once the probes were out (1.01-1.04).
      */
-    static long takeOutDueNanos(long start, long attached, long retired) {
+    static java.util.OptionalLong takeOutDueNanos(long start, long attached, long retired, boolean laterPays) {
         if ((retired - attached) * 100 <= YOUNG_PROBES_PERCENT * (retired - start)) {
-            return retired;
+            return java.util.OptionalLong.of(retired);
         }
-        return retired + Math.max(retired - start, TAKE_OUT_AFTER_NANOS);
+        return laterPays ? java.util.OptionalLong.of(retired + Math.max(retired - start, TAKE_OUT_AFTER_NANOS)) : java.util.OptionalLong.empty();
     }
 
     /**
@@ -825,7 +846,7 @@ public final class CCSampler implements AutoCloseable {
      * WaitedTicks=sample}. The drain thread calls it.
      */
     private void retireProbes(String why) {
-        long due;
+        java.util.OptionalLong due;
         double in;
         double at;
         boolean now;
@@ -837,18 +858,28 @@ public final class CCSampler implements AutoCloseable {
             retiredNanos = System.nanoTime();
             drainer.onSleepersHosting(Integer.MAX_VALUE, null, null);
             dormantProbes = null; // no probe is left to sleep: the report says no more that some do
-            due = takeOutDueNanos(startNanos, attachedNanos, retiredNanos);
-            drainer.takeOutAt(due, this::takeOutRetiredProbes);
+            due = takeOutDueNanos(startNanos, attachedNanos, retiredNanos, laterTakeOutPays);
+            if (due.isPresent()) {
+                drainer.takeOutAt(due.getAsLong(), this::takeOutRetiredProbes);
+            }
             in = (retiredNanos - attachedNanos) / 1e9;
-            at = (due - startNanos) / 1e9;
-            now = due == retiredNanos;
+            at = due.isPresent() ? (due.getAsLong() - startNanos) / 1e9 : 0;
+            now = due.isPresent() && due.getAsLong() == retiredNanos;
+        }
+        String after;
+        if (now) {
+            after = String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and are taken out of it now", in);
+        } else if (due.isPresent()) {
+            after = String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and stay in it, switched off, until %.1f s: "
+                            + "recompiling what was compiled with them costs more than they do over a short rest of the run", in, at);
+        } else {
+            after = String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and stay in it, switched off: "
+                            + "recompiling what was compiled with them would cost more than they do (in GraalPy's and TruffleRuby's engines they leave later)", in);
         }
         PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
-                        + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes); "
-                        + (now ? String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and are taken out of it now", in)
-                                        : String.format(java.util.Locale.ROOT, "they were in the code for %.1f s, and stay in it, switched off, until %.1f s: "
-                                                        + "recompiling what was compiled with them costs more than they do over a short rest of the run", in, at)));
+                        + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes); " + after);
     }
+
 
     /**
      * Finds the sampler of an engine. The instrument is created on first lookup; later lookups
