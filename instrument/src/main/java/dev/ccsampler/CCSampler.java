@@ -150,7 +150,6 @@ public final class CCSampler implements AutoCloseable {
     private boolean probesTakenOut;
     /** When the probes were switched off for good ({@link #retireProbes}), 0 before. Guarded by {@code probesLock}. */
     private long retiredNanos;
-
     /**
      * When probes last went into most of the code: into every root, into the deep stacks' roots,
      * or on standby at the start. Guarded by {@code probesLock}.
@@ -786,7 +785,7 @@ public final class CCSampler implements AutoCloseable {
      * without them for the first quarter of the run or more ({@link #YOUNG_PROBES_PERCENT}): their
      * attachment sent that code through the interpreter and the compiler again, and taking them
      * out soon after costs little more. Measured: {@code five-phase.js} on GraalJS, the probes in
-     * the code 0.3-2.4 s of 8.6-10.5, 200 rounds 2 s shorter (medians) than with them switched off
+     * the code 0.3-2.4 s of 8.6-10.5, 200 rounds 1.6 s shorter (medians) than with them switched off
      * in place; {@code py-octane.py} on GraalPy, 3.1-7.1 s of 8.9-13.5, and {@code
      * rb-costly-probes.rb} on TruffleRuby, 6.1 s of 9.8, 4-5 s shorter than with them taken out
      * 10 s after the switch (docs/sampling.md, <em>Switched-off probes taken out at once</em>). Else, in the code
@@ -879,7 +878,6 @@ public final class CCSampler implements AutoCloseable {
         PeriodTuner.note(samplingNotes, startNanos, "root probes switched off for good: " + why
                         + "; walks are full and waited ticks stay where the thread polled (--ccsampler.Incremental=true keeps the probes); " + after);
     }
-
 
     /**
      * Finds the sampler of an engine. The instrument is created on first lookup; later lookups
