@@ -158,6 +158,12 @@ public final class CCSampler implements AutoCloseable {
     /** Whether a context of one of {@link #LATER_TAKE_OUT_LANGUAGES} was created in this engine. */
     private volatile boolean laterTakeOutPays;
     /**
+     * Since when the probes of {@link #probesBinding} have been in the code on standby, in the
+     * words of the note that starts them counting ("sampling started", "the python context was
+     * created"); null when they were attached counting. Guarded by {@code probesLock}.
+     */
+    private String standbySince;
+    /**
      * Where the probes of trivial roots sleep, from the attachment of probes that leave them out
      * (on standby too); the report lists them once the probes count ({@code probesCounting}).
      */
@@ -289,6 +295,12 @@ public final class CCSampler implements AutoCloseable {
                 initialization.exit();
                 if (LATER_TAKE_OUT_LANGUAGES.contains(language.getId())) {
                     laterTakeOutPays = true;
+                }
+                if (STANDBY_LANGUAGES.contains(language.getId()) && settings.incremental() == SamplingSettings.Incremental.AUTO && !settings.autoPeriod()
+                                && attachStandbyProbes("the " + language.getId() + " context was created")) {
+                    PeriodTuner.note(samplingNotes, startNanos, "root probes in the code on standby from the start of the " + language.getId()
+                                    + " context, counting nothing until a rule of Incremental=auto needs them: attached then, they would send every root "
+                                    + language.getName() + " had compiled through the interpreter and the compiler again");
                 }
             }
 
@@ -543,7 +555,7 @@ public final class CCSampler implements AutoCloseable {
             marksAttached.set(true);
             probesCounting.set(true);
             PeriodTuner.note(samplingNotes, startNanos, (trivialAsleep ? "incremental walks on (the probes of trivial roots asleep): " : "incremental walks on: ") + why
-                            + (wasStandby ? "; the root probes, on standby since sampling started, count from now (no code recompiled)"
+                            + (wasStandby ? "; the root probes, on standby since " + standbySince + ", count from now (no code recompiled)"
                                             : trivialAsleep && System.nanoTime() - startNanos > LATE_ATTACH_NANOS ? "; " + LATE_HINT : ""));
             judgeProbes();
         }
@@ -578,7 +590,7 @@ public final class CCSampler implements AutoCloseable {
             if (probesClosed || !incremental()) {
                 return;
             }
-            if (settings.incremental() == SamplingSettings.Incremental.STANDBY || probesBinding == null && names.isEmpty()) {
+            if (standbySince != null || probesBinding == null && names.isEmpty()) {
                 first = true;
                 added = null;
             } else if (probesBinding == null) {
@@ -672,25 +684,30 @@ public final class CCSampler implements AutoCloseable {
     private static final long LATE_ATTACH_NANOS = 3_000_000_000L;
 
     /**
-     * Attaches the root probes of {@code Incremental=standby} on standby (trivial roots left out,
-     * as a rule would): in the trees from the first call, each reading one field and returning,
-     * until a rule makes them count ({@link #attachProbes}). Attaching them when the rule fires
-     * instead ({@code auto}) invalidates every compiled root, and a program that had compiled most
-     * of its code ran it through the interpreter and both tiers again (GraalPy's {@code
-     * py-parse-phases.py}: ×1.39 of no profiler against ×0.95). Not the default: the untaken
-     * counting path compiled into every probed root cost {@code richards.js} about a third in steady
-     * state, and the wrappers a call-dense program's warm-up about a tenth (docs/sampling.md,
-     * <em>Probes on standby</em>). Called when sampling starts.
+     * Attaches the root probes on standby (trivial roots left out, as a rule would): in the trees
+     * from the first call, each reading one field and returning, until a rule makes them count
+     * ({@link #attachProbes}). Attaching them when the rule fires instead ({@code auto})
+     * invalidates every compiled root, and a program that had compiled most of its code ran it
+     * through the interpreter and both tiers again (GraalPy's {@code py-parse-phases.py}: ×1.39 of
+     * no profiler against ×0.95). Not the default in every language: the untaken counting path
+     * compiled into every probed root cost {@code richards.js} about a third in steady state, and
+     * the wrappers a call-dense program's warm-up about a tenth (docs/sampling.md, <em>Probes on
+     * standby</em>). Called when sampling starts under {@code Incremental=standby}, and under
+     * {@code auto} when a context of one of {@link #STANDBY_LANGUAGES} is created. Whether they
+     * were attached now ({@code since} then names when in the note that makes them count); not when
+     * probes are in the code already or cannot be.
      */
-    private void attachStandbyProbes() {
+    private boolean attachStandbyProbes(String since) {
         synchronized (probesLock) {
-            if (settings.incremental() != SamplingSettings.Incremental.STANDBY || probesClosed || !incremental() || probesBinding != null) {
-                return;
+            if (probesClosed || !incremental() || probesBinding != null) {
+                return false;
             }
             dormantProbes = new DormantProbes();
             probesBinding = CallDepthProbe.attach(env.getInstrumenter(), marks, rootHashes, generations(), dormantProbes, false);
             attachedNanos = System.nanoTime();
+            standbySince = since;
             attachRootEvents();
+            return true;
         }
     }
 
@@ -771,6 +788,23 @@ public final class CCSampler implements AutoCloseable {
      * taken out at once</em>).
      */
     static final java.util.Set<String> LATER_TAKE_OUT_LANGUAGES = java.util.Set.of("python", "ruby");
+
+    /**
+     * The languages in whose engines {@code Incremental=auto} puts the root probes into the code on
+     * standby when their context is created ({@link #attachStandbyProbes}), as {@code
+     * Incremental=standby} does everywhere: a rule of {@code auto} fires in most GraalPy programs
+     * (compiled loops that poll late, deep stacks), seconds into a warm-up that GraalPy spends
+     * mostly compiling on a 2-core machine, and attaching the probes then sent everything compiled
+     * through the interpreter and the compiler again, even when the probes went into a deep stack's
+     * roots alone. Measured (docs/sampling.md, <em>GraalPy's probes on standby from its context's
+     * start</em>): twelve GraalPy programs of 2-20 s at 10 ms, two processes each, the twelve
+     * together ×1.11 of no profiler against ×1.16 attached by the rule; ×0.89-1.20 against
+     * ×1.00-1.45 on the six where the rule's attachment cost most, the same errors of their splits. Where no rule fires the
+     * probes cost their rent for nothing: a 4-s run of {@code nbody-words.py} ×1.35 against ×1.07,
+     * and {@code py-codegen.py}, whose every round compiles new functions with {@code exec}, each of
+     * them instrumented, ×1.16 / 1.53 at 10 / 1 ms against ×1.00 / 1.17.
+     */
+    static final java.util.Set<String> STANDBY_LANGUAGES = java.util.Set.of("python");
 
     /**
      * Probes switched off for good that had been in the code for this share of the run or less,
@@ -921,7 +955,9 @@ public final class CCSampler implements AutoCloseable {
             } else if (settings.incremental().byRules() && settings.autoPeriod()) {
                 attachProbes("Period=auto sees the same activation on top through them (Incremental=" + incrementalValue() + ")", false);
             } else if (settings.incremental().byRules() && incremental()) {
-                attachStandbyProbes();
+                if (settings.incremental() == SamplingSettings.Incremental.STANDBY) {
+                    attachStandbyProbes("sampling started");
+                }
                 if (settings.waited() == dev.ccsampler.capture.RequestLedger.Waited.TOP) {
                     clock.setMeasureWaitCpu(true); // until the probes are attached
                     drainer.onLateSamples(seen -> attachProbes(seen

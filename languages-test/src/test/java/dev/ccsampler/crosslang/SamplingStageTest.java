@@ -1571,8 +1571,11 @@ class SamplingStageTest {
     @Test
     void switchedOffProbesInTheCodeFromTheStartAreTakenOutAWhileAfter() throws Exception {
         // costly-probes.py (GraalPy: 6 s of big-integer products that poll nowhere make the probes
-        // count, an evaluator's calls get them switched off) under Incremental=standby, which has
-        // the probes in the code from the start: switched off, they stay in it until the run has
+        // count, an evaluator's calls get them switched off) under the default Incremental=auto,
+        // which in GraalPy's engines has the probes in the code on standby from the Python
+        // context's creation (CCSampler.STANDBY_LANGUAGES), as Incremental=standby has them
+        // everywhere: the rule makes them count without recompiling anything, and the notes say
+        // so. Switched off, they stay in the code until the run has
         // gone on as long again as before the switch, 10 s at the least (CCSampler.takeOutDueNanos;
         // probes that came in later, as under the default auto, are taken out at once:
         // probesThatCostMoreThanTheyBuyAreSwitchedOffForGood). Its evaluator is called from the
@@ -1583,7 +1586,7 @@ class SamplingStageTest {
         // books stay as they were. Seen (under auto, before 2026-12-06): switched off at
         // 9.7-10.5 s, taken out 10 s later.
         Assumptions.assumeTrue(ProfileRun.optimizing(), "needs compiled code: the probes are judged only once compiled code polls late");
-        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true", "ccsampler.Incremental", "standby"));
+        Map<String, String> opts = profiled(Map.of("ccsampler.Period", "10ms", "engine.TraceCompilation", "true"));
         List<String> log = new ArrayList<>();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Object[] result = new Object[3];
@@ -1638,9 +1641,12 @@ class SamplingStageTest {
         ProfileSnapshot s = (ProfileSnapshot) result[0];
         List<String> notes = s.meta().sampling();
         System.out.println("take-out: " + notes);
+        int standby = indexOf(notes, "root probes in the code on standby from the start of the python context");
+        int on = indexOf(notes, "incremental walks on");
         int off = indexOf(notes, "root probes switched off for good");
         int out2 = indexOf(notes, "root probes taken out of the code");
-        assertTrue(off >= 0 && out2 > off, () -> "switched off, then taken out: " + notes);
+        assertTrue(standby >= 0 && on > standby && off > on && out2 > off, () -> "on standby, counting, switched off, then taken out: " + notes);
+        assertTrue(notes.get(on).contains("on standby since the python context was created, count from now (no code recompiled)"), notes.get(on));
         assertTrue(notes.get(off).contains("and stay in it, switched off, until"), notes.get(off));
         java.util.regex.Matcher after = Pattern.compile("taken out of the code, (\\d+\\.\\d) s after they were switched off").matcher(notes.get(out2));
         assertTrue(after.find() && Double.parseDouble(after.group(1)) >= 9.9, notes.get(out2));
