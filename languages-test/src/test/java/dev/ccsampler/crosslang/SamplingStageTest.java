@@ -1577,7 +1577,7 @@ class SamplingStageTest {
         // everywhere: the rule makes them count without recompiling anything, and the notes say
         // so. Switched off, they stay in the code until the run has
         // gone on as long again as before the switch, 10 s at the least (CCSampler.takeOutDueNanos;
-        // probes that came in later, as under the default auto, are taken out at once:
+        // probes that came in later, as under the default auto in GraalJS, are taken out at once:
         // probesThatCostMoreThanTheyBuyAreSwitchedOffForGood). Its evaluator is called from the
         // host until they have been taken out. A switched-off probe still costs GraalPy's calls
         // (py-octane.py ran 1.15 times as long as without a profiler in the rounds after the
