@@ -799,10 +799,11 @@ public final class CCSampler implements AutoCloseable {
      * roots alone. Measured (docs/sampling.md, <em>GraalPy's probes on standby from its context's
      * start</em>): twelve GraalPy programs of 2-20 s at 10 ms, two processes each, the twelve
      * together ×1.11 of no profiler against ×1.16 attached by the rule; ×0.89-1.20 against
-     * ×1.00-1.45 on the six where the rule's attachment cost most, the same errors of their splits. Where no rule fires the
-     * probes cost their rent for nothing: a 4-s run of {@code nbody-words.py} ×1.35 against ×1.07,
-     * and {@code py-codegen.py}, whose every round compiles new functions with {@code exec}, each of
-     * them instrumented, ×1.16 / 1.53 at 10 / 1 ms against ×1.00 / 1.17.
+     * ×1.00-1.45 on the six where the rule's attachment cost most, the same errors of their
+     * splits. Where no rule fires the probes cost their rent for nothing: a 4-s run of {@code
+     * nbody-words.py} ×1.35 against ×1.07, and {@code py-codegen.py}, whose every round compiles
+     * new functions with {@code exec}, each of them instrumented, ×1.16 / 1.53 at 10 / 1 ms
+     * against ×1.00 / 1.17. TruffleRuby, measured the same way, gained less than its noise.
      */
     static final java.util.Set<String> STANDBY_LANGUAGES = java.util.Set.of("python");
 

@@ -710,9 +710,9 @@ class SamplingStageTest {
             System.out.println("descents, context " + t.context() + ": " + a.summaryLine());
             frameLines.append(t.context()).append(':').append(a.framesWalked()).append('/').append(a.frames()).append(' ');
             // the memo learns from the walks of the first contexts: until it has seen
-            // LEARNING_WALKS of them (a context here takes 0 to 7 samples, so on a fast machine
-            // the first eight contexts took 9 walks in all, and contexts 6 and 7 still walked
-            // their stacks: the 2026-12-06 CI run)
+            // LEARNING_WALKS of them (a context here takes 0 to 17 samples; in the suite's JVM,
+            // which had run Pace before, the first eight contexts took 9 walks in all, and
+            // contexts 6 and 7 still walked their stacks: the 2026-12-06 CI run)
             if (learnt >= LEARNING_WALKS) {
                 walked += a.framesWalked();
                 frames += a.frames();
