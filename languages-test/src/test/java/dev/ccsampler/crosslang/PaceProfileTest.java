@@ -40,6 +40,45 @@ class PaceProfileTest {
     }
 
     /**
+     * Issue 8's test list: guest output and exit status unchanged with every new option of the
+     * sampling stage on at once (and bursting, whose probes share the roots with the sampling
+     * stage's): incremental walks from the start, each checked against a full walk, a cost budget
+     * that thins, one thread a tick, idle threads sampled, the period tuned and slowed down in
+     * steady state, CPU-time ticks, waited ticks placed on the clock's top frame, known frames
+     * written. The golden corpus, with its guest errors and {@code exit(n)}, under the default and
+     * the compile-everything-at-once option sets, compared with the same golden transcripts.
+     */
+    @TestFactory
+    Stream<DynamicNode> goldenCorpusWithEverySamplingOptionOn() throws Exception {
+        Path out = Files.createTempFile("golden-every-option", ".json");
+        Map<String, String> every = new java.util.LinkedHashMap<>();
+        every.put("ccsampler", "json");
+        every.put("ccsampler.OutputFile", out.toString());
+        every.put("ccsampler.Period", "auto");
+        every.put("ccsampler.Incremental", "true");
+        every.put("ccsampler.VerifyIncremental", "true");
+        every.put("ccsampler.WriteKnownFrames", "true");
+        every.put("ccsampler.CostBudget", "20");
+        every.put("ccsampler.ThreadsPerTick", "1");
+        every.put("ccsampler.SampleIdle", "true");
+        every.put("ccsampler.SteadyState", "true");
+        every.put("ccsampler.CpuTime", "true");
+        every.put("ccsampler.WaitedTicks", "top");
+        every.put("ccsampler.Burst", "true");
+        List<PaceGoldenTest.OptionSet> sets = PaceGoldenTest.optionSets().stream()
+                        .filter(s -> !s.name().equals("interpreter"))
+                        .map(s -> {
+                            PaceGoldenTest.OptionSet t = s;
+                            for (var e : every.entrySet()) {
+                                t = t.with(e.getKey(), e.getValue());
+                            }
+                            return t;
+                        })
+                        .toList();
+        return PaceGoldenTest.corpus(sets);
+    }
+
+    /**
      * Tolerance in points for a share {@code q} estimated from {@code n} weighted walks: 5 points, or
      * 4.5 standard errors (variance factor 1.1 for the budget's dithered weights) when that is more.
      */
