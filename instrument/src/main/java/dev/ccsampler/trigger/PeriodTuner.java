@@ -21,7 +21,8 @@ import java.util.function.LongConsumer;
  * of shares) at two checks in a row, after at least {@value #MIN_STEADY_WEIGHT} ticks, the period is
  * multiplied by {@value #SLOW_FACTOR}. While slowed, a window in which more than half the ticks
  * fall in functions that had under 1 % of the profile, or whose distribution is far from the
- * profile's, is a phase change: the period goes back.</li>
+ * profile's, is a phase change: the period goes back, and the distribution the next steady state
+ * is judged on starts afresh from that window (a phase restart).</li>
  * </ul>
  * Single thread: the drain thread calls {@link #observe} and {@link #check} while it applies
  * samples; {@link #events()} may be read from any thread.
@@ -141,6 +142,15 @@ public final class PeriodTuner {
                 event(String.format("phase change: %.0f%% of the last %d samples in functions with under 1%% of the profile (distance %.2f); period back to %s",
                                 100 * fresh, windowSamples, l1, fmt(basePeriod)));
                 apply();
+                // a phase restart: the new phase converges on its own distribution, starting from
+                // this window. Kept, the old profile dominated the cumulative shares: they moved
+                // too little to see that the new phase had not converged, the rate slowed again
+                // within half a second, the next window was again far from the old profile, and
+                // the period flapped every 250 ms for seconds (steady-two-phase.js at 1 ms, whose
+                // compiled code moved the self time from one function to another five seconds in)
+                java.util.Arrays.fill(cumulative, 0);
+                cumulativeTotal = 0;
+                previousShares = null;
             }
         }
         mergeWindow();
