@@ -1267,7 +1267,7 @@ public final class Drainer {
         }
         PeriodTuner tu = tuner;
         if (tu != null) {
-            tu.observe(n == 0 ? -1 : methodBuf[n - 1], weight, repeat);
+            tu.observe(n == 0 ? -1 : methodBuf[n - 1], n < 2 ? -1 : methodBuf[n - 2], weight, repeat);
         }
         BurstSchedule sch = burstSchedule;
         if (sch != null) {

@@ -16,13 +16,15 @@ import java.util.function.LongConsumer;
  * {@value #HIGH_REPEAT_PERCENT} % they see the same activation again and again and the period
  * doubles; always within the bounds.</li>
  * <li><b>Steady state</b> ({@code SteadyState=true}, after the J9 interpreter profiling framework):
- * every {@value #CHECK_MILLIS} ms, the per-function distribution of self time so far is compared
- * with the one at the previous check. When it moved less than {@value #CONVERGED_L1} (L1 distance
- * of shares) at two checks in a row, after at least {@value #MIN_STEADY_WEIGHT} ticks, the period is
- * multiplied by {@value #SLOW_FACTOR}. While slowed, a window in which more than half the ticks
- * fall in functions that had under 1 % of the profile, or whose distribution is far from the
- * profile's, is a phase change: the period goes back, and the distribution the next steady state
- * is judged on starts afresh from that window (a phase restart).</li>
+ * every {@value #CHECK_MILLIS} ms, the per-function distributions of self time so far, and of the
+ * function below the one on top (its caller), are compared with the ones at the previous check.
+ * When both moved less than {@value #CONVERGED_L1} (L1 distance of shares) at two checks in a row,
+ * after at least {@value #MIN_STEADY_WEIGHT} ticks, the period is multiplied by
+ * {@value #SLOW_FACTOR}. While slowed, a window in which more than half the ticks fall in
+ * functions, or are called from functions, that had under 1 % of the profile, or whose
+ * distribution is far from the profile's, is a phase change: the period goes back, and the
+ * distributions the next steady state is judged on start afresh from that window (a phase
+ * restart).</li>
  * </ul>
  * Single thread: the drain thread calls {@link #observe} and {@link #check} while it applies
  * samples; {@link #events()} may be read from any thread.
@@ -49,12 +51,10 @@ public final class PeriodTuner {
     // self-tuning
     private long samples;
     private long repeats;
-    // steady state
-    private long[] cumulative = new long[64];
-    private long cumulativeTotal;
-    private double[] previousShares;
-    private long[] window = new long[64];
-    private long windowTotal;
+    // steady state: the distribution of the function on top, and of its caller (a phase may change
+    // only the callers of the function on top: steady-two-phase.js's two phases both run `work`)
+    private final Dist top = new Dist();
+    private final Dist caller = new Dist();
     private long windowSamples;
     private int quietChecks;
     private long nextCheckNanos;
@@ -94,14 +94,28 @@ public final class PeriodTuner {
      * @param topRepeat whether its top activation is the previous sample's
      */
     public void observe(int leafMethod, long weight, boolean topRepeat) {
+        observe(leafMethod, -1, weight, topRepeat);
+    }
+
+    /**
+     * One applied sample whose top frame's caller is {@code callerMethod} (-1 when none). Drain
+     * thread.
+     *
+     * @param leafMethod method id of the innermost visible frame, -1 when none
+     * @param callerMethod method id of the frame below it, -1 when none
+     * @param weight ticks the sample stands for
+     * @param topRepeat whether its top activation is the previous sample's
+     */
+    public void observe(int leafMethod, int callerMethod, long weight, boolean topRepeat) {
         samples++;
         if (topRepeat) {
             repeats++;
         }
         if (steadyState && leafMethod >= 0) {
-            window = ShareDrift.room(window, leafMethod);
-            window[leafMethod] += weight;
-            windowTotal += weight;
+            top.add(leafMethod, weight);
+            if (callerMethod >= 0) {
+                caller.add(callerMethod, weight);
+            }
             windowSamples++;
         }
         if (auto && samples >= TUNE_EVERY) {
@@ -134,13 +148,15 @@ public final class PeriodTuner {
         }
         nextCheckNanos = nowNanos + CHECK_MILLIS * 1_000_000L;
         if (slowed) {
-            double fresh = ShareDrift.fresh(window, windowTotal, cumulative, cumulativeTotal, 0.01);
-            double l1 = ShareDrift.distance(window, windowTotal, cumulative, cumulativeTotal);
-            if (windowSamples >= 3 && (fresh > 0.5 || windowSamples >= 20 && l1 > 1.0)) {
+            double freshTop = top.fresh();
+            double freshCaller = caller.fresh();
+            double l1 = Math.max(top.distance(), caller.distance());
+            if (windowSamples >= 3 && (freshTop > 0.5 || freshCaller > 0.5 || windowSamples >= 20 && l1 > 1.0)) {
                 slowed = false;
                 quietChecks = 0;
-                event(String.format("phase change: %.0f%% of the last %d samples in functions with under 1%% of the profile (distance %.2f); period back to %s",
-                                100 * fresh, windowSamples, l1, fmt(basePeriod)));
+                String what = freshTop > 0.5 || freshCaller <= 0.5 ? String.format("%.0f%% of the last %d samples in functions with under 1%% of the profile", 100 * freshTop, windowSamples)
+                                : String.format("%.0f%% of the last %d samples called from functions with under 1%% of the profile's callers", 100 * freshCaller, windowSamples);
+                event(String.format("phase change: %s (distance %.2f); period back to %s", what, l1, fmt(basePeriod)));
                 apply();
                 // a phase restart: the new phase converges on its own distribution, starting from
                 // this window. Kept, the old profile dominated the cumulative shares: they moved
@@ -148,15 +164,16 @@ public final class PeriodTuner {
                 // within half a second, the next window was again far from the old profile, and
                 // the period flapped every 250 ms for seconds (steady-two-phase.js at 1 ms, whose
                 // compiled code moved the self time from one function to another five seconds in)
-                java.util.Arrays.fill(cumulative, 0);
-                cumulativeTotal = 0;
-                previousShares = null;
+                top.restart();
+                caller.restart();
             }
         }
-        mergeWindow();
+        top.merge();
+        caller.merge();
+        windowSamples = 0;
         if (!slowed) {
-            if (previousShares != null && cumulativeTotal >= MIN_STEADY_WEIGHT) {
-                double moved = ShareDrift.moved(previousShares, cumulative, cumulativeTotal);
+            if (top.previousShares != null && top.cumulativeTotal >= MIN_STEADY_WEIGHT) {
+                double moved = Math.max(top.moved(), caller.moved());
                 quietChecks = moved < CONVERGED_L1 ? quietChecks + 1 : 0;
                 if (quietChecks >= 2) {
                     slowed = true;
@@ -165,21 +182,61 @@ public final class PeriodTuner {
                     apply();
                 }
             }
-            previousShares = ShareDrift.shares(cumulative, cumulativeTotal);
+            top.keepShares();
+            caller.keepShares();
         }
     }
 
-    private void mergeWindow() {
-        if (cumulative.length < window.length) {
-            cumulative = java.util.Arrays.copyOf(cumulative, window.length);
+    /** A distribution of sample weights over method ids: this check's window and the profile so far. Drain thread. */
+    private static final class Dist {
+        private long[] cumulative = new long[64];
+        private long cumulativeTotal;
+        private double[] previousShares;
+        private long[] window = new long[64];
+        private long windowTotal;
+
+        void add(int method, long weight) {
+            window = ShareDrift.room(window, method);
+            window[method] += weight;
+            windowTotal += weight;
         }
-        for (int i = 0; i < window.length; i++) {
-            cumulative[i] += window[i];
-            window[i] = 0;
+
+        /** The window's share in methods that had under 1 % of the profile (0 with an empty window). */
+        double fresh() {
+            return windowTotal == 0 ? 0 : ShareDrift.fresh(window, windowTotal, cumulative, cumulativeTotal, 0.01);
         }
-        cumulativeTotal += windowTotal;
-        windowTotal = 0;
-        windowSamples = 0;
+
+        /** L1 distance of the window from the profile (0 with an empty window). */
+        double distance() {
+            return windowTotal == 0 ? 0 : ShareDrift.distance(window, windowTotal, cumulative, cumulativeTotal);
+        }
+
+        /** L1 distance the profile's shares moved since {@link #keepShares} (0 before it). */
+        double moved() {
+            return previousShares == null ? 0 : ShareDrift.moved(previousShares, cumulative, cumulativeTotal);
+        }
+
+        void keepShares() {
+            previousShares = ShareDrift.shares(cumulative, cumulativeTotal);
+        }
+
+        void restart() {
+            java.util.Arrays.fill(cumulative, 0);
+            cumulativeTotal = 0;
+            previousShares = null;
+        }
+
+        void merge() {
+            if (cumulative.length < window.length) {
+                cumulative = java.util.Arrays.copyOf(cumulative, window.length);
+            }
+            for (int i = 0; i < window.length; i++) {
+                cumulative[i] += window[i];
+                window[i] = 0;
+            }
+            cumulativeTotal += windowTotal;
+            windowTotal = 0;
+        }
     }
 
     private void apply() {

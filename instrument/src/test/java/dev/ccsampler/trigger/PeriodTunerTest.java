@@ -50,6 +50,32 @@ class PeriodTunerTest {
     }
 
     @Test
+    void aPhaseThatChangesOnlyTheCallerOfTheTopFunctionIsAPhaseChange() {
+        // steady-two-phase.js at 10 ms: both phases run `work` (method 1), called from `alpha` (2)
+        // and then from `omega` (3); slowed to 40 ms a 250-ms window holds about six samples
+        List<Long> periods = new ArrayList<>();
+        PeriodTuner t = new PeriodTuner(10 * MS, false, 1 * MS, 100 * MS, true, periods::add, 0);
+        long now = 0;
+        for (int k = 0; k < 24; k++) {
+            for (int i = 0; i < 25; i++) {
+                t.observe(1, 2, 1, false);
+            }
+            now += PeriodTuner.CHECK_MILLIS * MS;
+            t.check(now);
+        }
+        assertEquals(List.of(40 * MS), periods, () -> "the first phase converges and the rate slows: " + t.events());
+        for (int k = 0; k < 2; k++) {
+            for (int i = 0; i < 6; i++) {
+                t.observe(1, 3, 4, false);
+            }
+            now += PeriodTuner.CHECK_MILLIS * MS;
+            t.check(now);
+        }
+        assertEquals(List.of(40 * MS, 10 * MS), periods, () -> "the new caller is a phase change within a check: " + t.events());
+        assertTrue(t.events().get(t.events().size() - 1).contains("called from functions with under 1% of the profile's callers"), () -> t.events().toString());
+    }
+
+    @Test
     void aSteadyProgramIsSlowedOnceAndStaysSlowed() {
         List<Long> periods = new ArrayList<>();
         PeriodTuner t = new PeriodTuner(10 * MS, false, 1 * MS, 100 * MS, true, periods::add, 0);
