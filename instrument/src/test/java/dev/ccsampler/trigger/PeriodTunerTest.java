@@ -15,11 +15,15 @@ class PeriodTunerTest {
 
     /** Feeds {@code seconds} of samples in {@code method} at {@code perCheck} samples per 250-ms check, from {@code fromNanos}; returns the time after. */
     private static long feed(PeriodTuner t, int method, long fromNanos, double seconds, int perCheck) {
+        return feed(t, method, -1, 1, fromNanos, (int) Math.round(seconds * 1000 / PeriodTuner.CHECK_MILLIS), perCheck);
+    }
+
+    /** Feeds {@code checks} checks of {@code perCheck} samples of {@code weight} ticks in {@code method} called from {@code caller}; returns the time after. */
+    private static long feed(PeriodTuner t, int method, int caller, long weight, long fromNanos, int checks, int perCheck) {
         long now = fromNanos;
-        long end = fromNanos + (long) (seconds * 1000) * MS;
-        while (now < end) {
+        for (int k = 0; k < checks; k++) {
             for (int i = 0; i < perCheck; i++) {
-                t.observe(method, 1, false);
+                t.observe(method, caller, weight, false);
             }
             now += PeriodTuner.CHECK_MILLIS * MS;
             t.check(now);
@@ -55,22 +59,9 @@ class PeriodTunerTest {
         // and then from `omega` (3); slowed to 40 ms a 250-ms window holds about six samples
         List<Long> periods = new ArrayList<>();
         PeriodTuner t = new PeriodTuner(10 * MS, false, 1 * MS, 100 * MS, true, periods::add, 0);
-        long now = 0;
-        for (int k = 0; k < 24; k++) {
-            for (int i = 0; i < 25; i++) {
-                t.observe(1, 2, 1, false);
-            }
-            now += PeriodTuner.CHECK_MILLIS * MS;
-            t.check(now);
-        }
+        long now = feed(t, 1, 2, 1, 0, 24, 25);
         assertEquals(List.of(40 * MS), periods, () -> "the first phase converges and the rate slows: " + t.events());
-        for (int k = 0; k < 2; k++) {
-            for (int i = 0; i < 6; i++) {
-                t.observe(1, 3, 4, false);
-            }
-            now += PeriodTuner.CHECK_MILLIS * MS;
-            t.check(now);
-        }
+        feed(t, 1, 3, 4, now, 2, 6);
         assertEquals(List.of(40 * MS, 10 * MS), periods, () -> "the new caller is a phase change within a check: " + t.events());
         assertTrue(t.events().get(t.events().size() - 1).contains("called from functions with under 1% of the profile's callers"), () -> t.events().toString());
     }
