@@ -87,19 +87,7 @@ public final class PeriodTuner {
     }
 
     /**
-     * One applied sample. Drain thread.
-     *
-     * @param leafMethod method id of the innermost visible frame, -1 when none
-     * @param weight ticks the sample stands for
-     * @param topRepeat whether its top activation is the previous sample's
-     */
-    public void observe(int leafMethod, long weight, boolean topRepeat) {
-        observe(leafMethod, -1, weight, topRepeat);
-    }
-
-    /**
-     * One applied sample whose top frame's caller is {@code callerMethod} (-1 when none). Drain
-     * thread.
+     * One applied sample: its top frame's method and that frame's caller's. Drain thread.
      *
      * @param leafMethod method id of the innermost visible frame, -1 when none
      * @param callerMethod method id of the frame below it, -1 when none

@@ -74,7 +74,7 @@ class PeriodTunerTest {
         for (int k = 0; k < 40; k++) {
             // two functions in a fixed 3 : 1 ratio, 25 samples a check at 10 ms
             for (int i = 0; i < 25; i++) {
-                t.observe(i % 4 == 0 ? 2 : 1, 1, false);
+                t.observe(i % 4 == 0 ? 2 : 1, 3, 1, false);
             }
             now += PeriodTuner.CHECK_MILLIS * MS;
             t.check(now);
